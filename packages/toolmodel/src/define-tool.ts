@@ -1,0 +1,234 @@
+import { contentHash } from './content-hash.js';
+import { ToolValidationError, type ValidationIssue } from './errors.js';
+import { pathToPointer } from './json-pointer.js';
+import { checkJsonSchema } from './json-schema-check.js';
+import { normalizeSchemaDraft } from './json-schema-normalize.js';
+import { DEFAULT_TOOL_LIMITS, type ToolLimits } from './limits.js';
+import { DEFAULT_TOOL_VERSION } from './names.js';
+import { cloneJson, deepFreeze, inspectJson, isPlainObject, type JsonValue } from './safe-json.js';
+import type { SchemaChange } from './schema-change.js';
+import type { JsonSchemaObject } from './schema-walk.js';
+import { formatToolId } from './tool-id.js';
+import { createToolShape, type ToolShape } from './tool-shape.js';
+import type { Tool, ToolInput } from './tool-types.js';
+
+export interface ParseToolOptions {
+  /** Override any of the documented limits (see `DEFAULT_TOOL_LIMITS`). */
+  limits?: Partial<ToolLimits>;
+}
+
+export type SafeParseToolResult =
+  | { success: true; tool: Tool; changes: SchemaChange[] }
+  | { success: false; error: ToolValidationError };
+
+const shapes = new Map<number, ReturnType<typeof createToolShape>>();
+function shapeFor(maxDescriptionLength: number) {
+  let shape = shapes.get(maxDescriptionLength);
+  if (!shape) {
+    shape = createToolShape(maxDescriptionLength);
+    shapes.set(maxDescriptionLength, shape);
+  }
+  return shape;
+}
+
+/**
+ * Validates and normalises outside data into a canonical tool, without throwing.
+ * `changes` lists every normalisation applied to the schemas (older drafts → 2020-12 etc.).
+ */
+export function safeParseTool(input: unknown, options: ParseToolOptions = {}): SafeParseToolResult {
+  const limits = { ...DEFAULT_TOOL_LIMITS, ...options.limits };
+  const fail = (issues: ValidationIssue[]) => ({
+    success: false as const,
+    error: new ToolValidationError(issues),
+  });
+
+  const unsafe = inspectJson(input, limits);
+  if (unsafe.length > 0) return fail(unsafe);
+  if (!isPlainObject(input)) {
+    return fail([{ pointer: '', code: 'invalid_type', message: 'a tool definition must be an object' }]);
+  }
+
+  const parsed = shapeFor(limits.maxDescriptionLength).safeParse(input);
+  if (!parsed.success) {
+    return fail(
+      parsed.error.issues.map((issue) => ({
+        pointer: pathToPointer(issue.path),
+        code: issue.code === 'custom' ? 'invalid_value' : issue.code,
+        message: issue.message,
+      })),
+    );
+  }
+  const shape = parsed.data;
+  const issues: ValidationIssue[] = [];
+  const changes: SchemaChange[] = [];
+
+  const inputSchema = prepareSchema(
+    shape.inputSchema ?? { type: 'object', properties: {} },
+    '/inputSchema',
+    limits,
+    issues,
+    changes,
+  );
+  if (isPlainObject(inputSchema)) {
+    if (inputSchema.type === undefined && !('$ref' in inputSchema)) {
+      inputSchema.type = 'object';
+      changes.push({
+        pointer: '/inputSchema/type',
+        keyword: 'type',
+        action: 'added',
+        detail: 'root type "object" added (tool input is always an object)',
+      });
+    } else if (inputSchema.type !== 'object') {
+      issues.push({
+        pointer: '/inputSchema/type',
+        code: 'invalid_schema',
+        message: 'inputSchema must describe an object: set "type": "object" at the root',
+      });
+    }
+  } else if (inputSchema !== undefined) {
+    issues.push({
+      pointer: '/inputSchema',
+      code: 'invalid_schema',
+      message: 'inputSchema must be an object schema with "type": "object", not a boolean',
+    });
+  }
+  const outputSchema =
+    shape.outputSchema === undefined
+      ? undefined
+      : prepareSchema(shape.outputSchema, '/outputSchema', limits, issues, changes);
+
+  if (issues.length > 0) return fail(issues);
+
+  const tool = buildTool(shape, inputSchema as JsonSchemaObject, outputSchema);
+  if (shape.contentHash !== undefined && shape.contentHash !== tool.contentHash) {
+    // A stale hash in serialised data is recomputed, never trusted; record it so it is not silent.
+    changes.push({
+      pointer: '/contentHash',
+      keyword: 'contentHash',
+      action: 'rewritten',
+      detail: 'stale contentHash recomputed',
+    });
+  }
+  if (shape.id !== undefined && shape.id !== tool.id) {
+    return fail([
+      {
+        pointer: '/id',
+        code: 'invalid_value',
+        message: `id "${shape.id}" does not match name/namespace/version (expected "${tool.id}")`,
+      },
+    ]);
+  }
+  return { success: true, tool: deepFreeze(tool), changes };
+}
+
+/** Validates outside data into a canonical tool; throws `ToolValidationError` listing every problem. */
+export function parseTool(input: unknown, options: ParseToolOptions = {}): Tool {
+  const result = safeParseTool(input, options);
+  if (!result.success) throw result.error;
+  return result.tool;
+}
+
+/** Like `parseTool`, also returning the normalisations applied. */
+export function parseToolWithChanges(
+  input: unknown,
+  options: ParseToolOptions = {},
+): { tool: Tool; changes: SchemaChange[] } {
+  const result = safeParseTool(input, options);
+  if (!result.success) throw result.error;
+  return { tool: result.tool, changes: result.changes };
+}
+
+/** Defines a tool in code: validated, normalised, defaults filled, deeply frozen. */
+export function defineTool(input: ToolInput, options: ParseToolOptions = {}): Tool {
+  return parseTool(input, options);
+}
+
+function prepareSchema(
+  schema: unknown,
+  pointer: string,
+  limits: ToolLimits,
+  issues: ValidationIssue[],
+  changes: SchemaChange[],
+): unknown {
+  const deep = inspectJson(schema, { ...limits, maxDepth: limits.maxSchemaDepth }, pointer);
+  if (deep.length > 0) {
+    issues.push(...deep);
+    return undefined;
+  }
+  const normalized = normalizeSchemaDraft(cloneJson(schema), pointer);
+  changes.push(...normalized.changes);
+  issues.push(...checkJsonSchema(normalized.schema, pointer));
+  return normalized.schema;
+}
+
+function uniqueTrimmed(list: readonly string[] | undefined, lower = false): string[] {
+  if (!list) return [];
+  const out = new Set<string>();
+  for (const item of list) {
+    const value = lower ? item.trim().toLowerCase() : item.trim();
+    if (value) out.add(value);
+  }
+  return [...out];
+}
+
+function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema: unknown): Tool {
+  const version = shape.version ?? DEFAULT_TOOL_VERSION;
+  const tool: Record<string, unknown> = {
+    id: formatToolId({ namespace: shape.namespace, name: shape.name, version }),
+    name: shape.name,
+    namespace: shape.namespace,
+    version,
+    title: shape.title?.trim() || undefined,
+    description: (shape.description ?? '').trim(),
+    longDescription: shape.longDescription?.trim() || undefined,
+    examples: uniqueTrimmed(shape.examples),
+    tags: uniqueTrimmed(shape.tags, true),
+    category: shape.category?.trim() || undefined,
+    usageHints: shape.usageHints?.trim() || undefined,
+    inputSchema,
+    outputSchema,
+    source: shape.source ?? 'manual',
+    sourceUri: shape.sourceUri,
+    sourceMeta:
+      shape.sourceMeta === undefined ? undefined : (cloneJson(shape.sourceMeta) as Record<string, JsonValue>),
+    capabilities: uniqueTrimmed(shape.capabilities),
+    annotations: withoutNulls(shape.annotations),
+    requiresConfirmation: shape.requiresConfirmation ?? false,
+    requiredScopes: uniqueTrimmed(shape.requiredScopes),
+    exclusive: shape.exclusive ?? false,
+    takesControl: shape.takesControl ?? false,
+    cost: shape.cost === undefined ? undefined : cloneJson(shape.cost),
+    dependencies: {
+      requires: uniqueTrimmed(shape.dependencies?.requires),
+      suggests: uniqueTrimmed(shape.dependencies?.suggests),
+      conflicts: uniqueTrimmed(shape.dependencies?.conflicts),
+    },
+    deprecated: shape.deprecated ?? false,
+    deprecationMessage: shape.deprecationMessage?.trim() || undefined,
+    supersededBy: shape.supersededBy,
+    createdAt: shape.createdAt,
+    updatedAt: shape.updatedAt,
+    meta: shape.meta === undefined ? undefined : (cloneJson(shape.meta) as Record<string, JsonValue>),
+  };
+  for (const key of Object.keys(tool)) if (tool[key] === undefined) delete tool[key];
+  tool.contentHash = contentHash(tool as unknown as Tool);
+  return tool as unknown as Tool;
+}
+
+/** Returns a new tool with `changes` applied (re-validated, new hash). */
+export function updateTool(tool: Tool, changes: Partial<ToolInput>, options: ParseToolOptions = {}): Tool {
+  const { id: _id, contentHash: _hash, ...rest } = tool as Tool & Record<string, unknown>;
+  return parseTool({ ...rest, ...changes }, options);
+}
+
+/** The serialisable form of a tool (plain JSON, includes id and contentHash). */
+export function toolToJson(tool: Tool): Record<string, JsonValue> {
+  return cloneJson(tool) as unknown as Record<string, JsonValue>;
+}
+
+/** MCP servers send `null` for unset hints; canonical annotations simply omit them. */
+function withoutNulls<T extends object>(value: T | undefined): { [K in keyof T]: Exclude<T[K], null> } {
+  const out: Record<string, unknown> = {};
+  if (value) for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = v;
+  return out as { [K in keyof T]: Exclude<T[K], null> };
+}

@@ -1,0 +1,109 @@
+export { createAjv } from './ajv.js';
+export {
+  type ArgumentError,
+  type ArgumentValidation,
+  type ArgumentValidator,
+  type ArgumentValidatorOptions,
+  createArgumentValidator,
+  formatArgumentErrors,
+  validateArguments,
+} from './argument-validator.js';
+export { CONTENT_HASH_FIELDS, contentHash } from './content-hash.js';
+export {
+  defineTool,
+  type ParseToolOptions,
+  parseTool,
+  parseToolWithChanges,
+  type SafeParseToolResult,
+  safeParseTool,
+  toolToJson,
+  updateTool,
+} from './define-tool.js';
+export {
+  formatIssues,
+  markError,
+  subclassGuard,
+  ToolArsenalError,
+  type ToolArsenalErrorOptions,
+  ToolIdError,
+  ToolValidationError,
+  UnsafeJsonError,
+  type ValidationIssue,
+} from './errors.js';
+export {
+  escapePointerSegment,
+  getAtPointer,
+  joinPointer,
+  parsePointer,
+  pathToPointer,
+  unescapePointerSegment,
+} from './json-pointer.js';
+export { checkJsonSchema } from './json-schema-check.js';
+export {
+  detectDraft,
+  type NormalizedSchema,
+  normalizeSchemaDraft,
+  type SchemaDraft,
+} from './json-schema-normalize.js';
+export { DEFAULT_JSON_LIMITS, DEFAULT_TOOL_LIMITS, type JsonLimits, type ToolLimits } from './limits.js';
+export {
+  LINT_RULES,
+  type LintFinding,
+  type LintOptions,
+  type LintRule,
+  type LintSeverity,
+  lintTool,
+} from './lint-tool.js';
+export {
+  DEFAULT_TOOL_VERSION,
+  explainInvalidName,
+  explainInvalidNamespace,
+  explainInvalidVersion,
+  isValidToolName,
+  NAMESPACE_PATTERN,
+  SEMVER_PATTERN,
+  suggestName,
+  TOOL_NAME_MAX_LENGTH,
+  TOOL_NAME_PATTERN,
+} from './names.js';
+export {
+  assertSafeJson,
+  canonicalJson,
+  cloneJson,
+  deepFreeze,
+  FORBIDDEN_KEYS,
+  inspectJson,
+  isPlainObject,
+  type JsonObject,
+  type JsonPrimitive,
+  type JsonValue,
+  jsonEqual,
+  parseJsonSafely,
+} from './safe-json.js';
+export type { SchemaChange, SchemaChangeAction } from './schema-change.js';
+export {
+  forEachSubschema,
+  type JsonSchema,
+  type JsonSchemaObject,
+  mapSchema,
+  type SchemaVisit,
+  SUBSCHEMA_ARRAY_KEYWORDS,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+  walkSchema,
+} from './schema-walk.js';
+export { formatToolId, parseToolId, type ToolIdParts, tryParseToolId } from './tool-id.js';
+export {
+  type Capability,
+  KNOWN_CAPABILITIES,
+  KNOWN_SOURCES,
+  type KnownCapability,
+  type MonetaryCost,
+  type RateLimitSpec,
+  type Tool,
+  type ToolAnnotations,
+  type ToolCost,
+  type ToolDependencies,
+  type ToolInput,
+  type ToolSource,
+} from './tool-types.js';

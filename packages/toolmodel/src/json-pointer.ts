@@ -1,0 +1,41 @@
+/** RFC 6901 JSON pointers. */
+
+export function escapePointerSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Appends segments to a pointer: `joinPointer('/a', 'b/c', 0)` → `/a/b~1c/0`. */
+export function joinPointer(base: string, ...segments: Array<string | number>): string {
+  let out = base;
+  for (const segment of segments) out += `/${escapePointerSegment(segment)}`;
+  return out;
+}
+
+/** Splits a pointer into unescaped segments. Accepts `""`, `/a/b` and URI fragments `#/a/b`. */
+export function parsePointer(pointer: string): string[] {
+  const body = pointer.startsWith('#') ? decodeURIComponent(pointer.slice(1)) : pointer;
+  if (body === '') return [];
+  if (!body.startsWith('/'))
+    throw new SyntaxError(`JSON pointer must start with "/": ${JSON.stringify(pointer)}`);
+  return body.slice(1).split('/').map(unescapePointerSegment);
+}
+
+/** Converts a path of keys/indices (as zod or ajv report them) to a pointer. */
+export function pathToPointer(path: ReadonlyArray<PropertyKey>): string {
+  return joinPointer('', ...path.map((p) => (typeof p === 'symbol' ? p.toString() : (p as string | number))));
+}
+
+/** Reads the value at a pointer, or `undefined` when it does not exist. Own properties only. */
+export function getAtPointer(root: unknown, pointer: string): unknown {
+  let current: unknown = root;
+  for (const segment of parsePointer(pointer)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}

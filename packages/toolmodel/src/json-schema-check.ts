@@ -1,0 +1,77 @@
+import type { ErrorObject } from 'ajv';
+import { type Ajv2020, createAjv } from './ajv.js';
+import type { ValidationIssue } from './errors.js';
+import { getAtPointer, joinPointer } from './json-pointer.js';
+import { walkSchema } from './schema-walk.js';
+
+let metaAjv: Ajv2020 | undefined;
+
+/**
+ * Checks that `schema` is a valid JSON Schema 2020-12 document (against the meta-schema) whose
+ * local `$ref`s resolve. Issues are located under `basePointer` (e.g. `/inputSchema`).
+ * Expects a schema already normalised to 2020-12 and free of `$schema`.
+ */
+export function checkJsonSchema(schema: unknown, basePointer: string): ValidationIssue[] {
+  if (typeof schema === 'boolean') return [];
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    return [
+      {
+        pointer: basePointer,
+        code: 'invalid_schema',
+        message: 'a JSON Schema must be an object or a boolean',
+      },
+    ];
+  }
+  metaAjv ??= createAjv({ validateFormats: false });
+  const issues: ValidationIssue[] = [];
+  let valid: boolean;
+  try {
+    valid = metaAjv.validateSchema(schema) as boolean;
+  } catch (error) {
+    return [
+      {
+        pointer: basePointer,
+        code: 'invalid_schema',
+        message: `schema could not be checked: ${(error as Error).message}`,
+      },
+    ];
+  }
+  if (!valid) issues.push(...summariseMetaErrors(metaAjv.errors ?? [], basePointer));
+  walkSchema(schema, ({ schema: node, pointer }) => {
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && getAtPointer(schema, ref) === undefined) {
+      issues.push({
+        pointer: joinPointer(basePointer + pointer, '$ref'),
+        code: 'unresolved_ref',
+        message: `$ref "${ref}" points at nothing inside this schema`,
+      });
+    }
+  });
+  return issues;
+}
+
+/** One readable issue per location: ajv reports every failed branch of the meta-schema's anyOfs. */
+function summariseMetaErrors(errors: ErrorObject[], basePointer: string): ValidationIssue[] {
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    const list = byPath.get(e.instancePath) ?? [];
+    list.push(e);
+    byPath.set(e.instancePath, list);
+  }
+  const issues: ValidationIssue[] = [];
+  for (const [path, list] of byPath) {
+    const keyword = path.split('/').pop() || '(root)';
+    const primary =
+      list.find((e) => e.keyword === 'enum') ?? list.find((e) => e.keyword !== 'anyOf') ?? list[0]!;
+    const allowed =
+      primary.keyword === 'enum'
+        ? ` (allowed: ${(primary.params as { allowedValues: unknown[] }).allowedValues.join(', ')})`
+        : '';
+    issues.push({
+      pointer: basePointer + path,
+      code: 'invalid_schema',
+      message: `not valid JSON Schema 2020-12: "${keyword}" ${primary.message ?? 'is invalid'}${allowed}`,
+    });
+  }
+  return issues;
+}

@@ -1,0 +1,159 @@
+import { joinPointer } from './json-pointer.js';
+import { isPlainObject } from './safe-json.js';
+import type { SchemaChange } from './schema-change.js';
+import { type JsonSchemaObject, mapSchema } from './schema-walk.js';
+
+export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12' | 'unknown';
+
+const DRAFT_URIS: ReadonlyArray<[RegExp, SchemaDraft]> = [
+  [/json-schema\.org\/draft-04\/schema/, 'draft-04'],
+  [/json-schema\.org\/draft-06\/schema/, 'draft-06'],
+  [/json-schema\.org\/draft-07\/schema/, 'draft-07'],
+  [/json-schema\.org\/draft\/2019-09\/schema/, '2019-09'],
+  [/json-schema\.org\/draft\/2020-12\/schema/, '2020-12'],
+];
+
+/** The draft a `$schema` URI names; `undefined` when there is none. */
+export function detectDraft(schema: unknown): SchemaDraft | undefined {
+  if (!isPlainObject(schema) || typeof schema.$schema !== 'string') return undefined;
+  const uri = schema.$schema;
+  return DRAFT_URIS.find(([re]) => re.test(uri))?.[1] ?? 'unknown';
+}
+
+export interface NormalizedSchema {
+  schema: unknown;
+  /** Every rewrite made, so normalisation is never silent. Empty when the input was already canonical. */
+  changes: SchemaChange[];
+}
+
+/**
+ * Brings a schema written for an older JSON Schema draft to 2020-12, the canonical form:
+ * `$schema` removed, `definitions` → `$defs` (refs rewritten), draft-04 boolean
+ * `exclusiveMinimum/Maximum` → numbers, tuple `items` → `prefixItems` (`additionalItems` → `items`),
+ * draft-04 `id` → `$id`, `dependencies` → `dependentRequired`/`dependentSchemas`.
+ * Constructs that are unambiguous (tuple arrays, boolean exclusives) are rewritten whatever the
+ * declared draft; `id` only when the schema says draft-04. Pure; reports each change.
+ */
+export function normalizeSchemaDraft(schema: unknown, basePointer = ''): NormalizedSchema {
+  const changes: SchemaChange[] = [];
+  if (!isPlainObject(schema)) return { schema, changes };
+  const draft = detectDraft(schema);
+  const from =
+    draft && draft !== '2020-12' ? `${draft} → 2020-12` : 'redundant in the canonical 2020-12 form';
+  const note = (pointer: string, keyword: string, action: SchemaChange['action'], detail: string) =>
+    changes.push({ pointer, keyword, action, detail });
+
+  const out = mapSchema(
+    schema,
+    (node, pointer) => {
+      const n: JsonSchemaObject = node;
+      if ('$schema' in n) {
+        note(
+          joinPointer(pointer, '$schema'),
+          '$schema',
+          'dropped',
+          `$schema ${String(n.$schema)} removed (${from})`,
+        );
+        delete n.$schema;
+      }
+      if (draft === 'draft-04' && typeof n.id === 'string' && n.$id === undefined) {
+        n.$id = n.id;
+        delete n.id;
+        note(joinPointer(pointer, 'id'), 'id', 'renamed', 'draft-04 "id" renamed to "$id"');
+      }
+      if (isPlainObject(n.definitions)) {
+        const defs = isPlainObject(n.$defs) ? { ...n.$defs } : {};
+        for (const [k, v] of Object.entries(n.definitions)) {
+          if (k in defs)
+            note(
+              joinPointer(pointer, 'definitions', k),
+              'definitions',
+              'dropped',
+              `"${k}" also in $defs; $defs kept`,
+            );
+          else defs[k] = v;
+        }
+        n.$defs = defs;
+        delete n.definitions;
+        note(
+          joinPointer(pointer, 'definitions'),
+          'definitions',
+          'renamed',
+          '"definitions" renamed to "$defs" (refs rewritten)',
+        );
+      }
+      for (const [bound, exclusive] of [
+        ['minimum', 'exclusiveMinimum'],
+        ['maximum', 'exclusiveMaximum'],
+      ] as const) {
+        if (typeof n[exclusive] === 'boolean') {
+          if (n[exclusive] === true && typeof n[bound] === 'number') {
+            n[exclusive] = n[bound];
+            delete n[bound];
+            note(
+              joinPointer(pointer, exclusive),
+              exclusive,
+              'rewritten',
+              `draft-04 boolean ${exclusive} → numeric ${exclusive}`,
+            );
+          } else {
+            delete n[exclusive];
+            note(
+              joinPointer(pointer, exclusive),
+              exclusive,
+              'dropped',
+              `draft-04 boolean ${exclusive} without effect removed`,
+            );
+          }
+        }
+      }
+      if (Array.isArray(n.items)) {
+        const additional = n.additionalItems;
+        n.prefixItems = n.items;
+        delete n.items;
+        if (additional !== undefined) {
+          n.items = additional;
+          delete n.additionalItems;
+        }
+        note(
+          joinPointer(pointer, 'items'),
+          'items',
+          'rewritten',
+          'tuple "items" array → "prefixItems" (additionalItems → items)',
+        );
+      } else if ('additionalItems' in n && n.prefixItems === undefined) {
+        // Without a tuple, additionalItems has no effect in any draft.
+        delete n.additionalItems;
+        note(
+          joinPointer(pointer, 'additionalItems'),
+          'additionalItems',
+          'dropped',
+          'additionalItems without tuple items has no effect',
+        );
+      }
+      if (isPlainObject(n.dependencies)) {
+        const required: Record<string, unknown> = {};
+        const schemas: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(n.dependencies)) (Array.isArray(v) ? required : schemas)[k] = v;
+        if (Object.keys(required).length)
+          n.dependentRequired = { ...(n.dependentRequired as object), ...required };
+        if (Object.keys(schemas).length)
+          n.dependentSchemas = { ...(n.dependentSchemas as object), ...schemas };
+        delete n.dependencies;
+        note(
+          joinPointer(pointer, 'dependencies'),
+          'dependencies',
+          'rewritten',
+          '"dependencies" split into dependentRequired/dependentSchemas',
+        );
+      }
+      if (typeof n.$ref === 'string' && n.$ref.startsWith('#/definitions/')) {
+        n.$ref = `#/$defs/${n.$ref.slice('#/definitions/'.length)}`;
+        note(joinPointer(pointer, '$ref'), '$ref', 'rewritten', 'ref to #/definitions rewritten to #/$defs');
+      }
+      return n;
+    },
+    basePointer,
+  );
+  return { schema: out, changes };
+}

@@ -1,0 +1,36 @@
+/**
+ * Size and depth limits applied to outside data before anything else looks at it,
+ * so hostile input fails fast with a typed error instead of exhausting the stack or memory.
+ * Every limit is an option; these are the documented defaults.
+ */
+export interface JsonLimits {
+  /** Deepest nesting of objects/arrays (the root is depth 0). */
+  maxDepth: number;
+  /** Total number of values (objects, arrays, primitives) in one input. */
+  maxNodes: number;
+  /** Longest string value or key, in UTF-16 code units. */
+  maxStringLength: number;
+  /** Longest array. */
+  maxArrayLength: number;
+}
+
+export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({
+  maxDepth: 128,
+  maxNodes: 250_000,
+  maxStringLength: 1_000_000,
+  maxArrayLength: 100_000,
+});
+
+/** Limits on the fields of a tool definition. */
+export interface ToolLimits extends JsonLimits {
+  /** Longest `description` (and `longDescription`), in characters. */
+  maxDescriptionLength: number;
+  /** Deepest nesting inside `inputSchema`/`outputSchema`, counted in JSON levels. */
+  maxSchemaDepth: number;
+}
+
+export const DEFAULT_TOOL_LIMITS: Readonly<ToolLimits> = Object.freeze({
+  ...DEFAULT_JSON_LIMITS,
+  maxDescriptionLength: 100_000,
+  maxSchemaDepth: 100,
+});

@@ -1,0 +1,202 @@
+import { UnsafeJsonError, type ValidationIssue } from './errors.js';
+import { joinPointer } from './json-pointer.js';
+import { DEFAULT_JSON_LIMITS, type JsonLimits } from './limits.js';
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Keys that could reach `Object.prototype` if copied naively; refused in all outside data. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+const MAX_ISSUES = 50;
+
+/**
+ * Walks outside data once and reports everything that is not plain, bounded JSON:
+ * cycles, functions, symbols, BigInt, NaN/Infinity, class instances, forbidden keys,
+ * and values past the limits. Never throws, never recurses past `maxDepth`.
+ * `undefined` object properties are tolerated (they mean "absent", as in JSON.stringify).
+ */
+export function inspectJson(
+  value: unknown,
+  limits: Partial<JsonLimits> = {},
+  basePointer = '',
+): ValidationIssue[] {
+  const l = { ...DEFAULT_JSON_LIMITS, ...limits };
+  const issues: ValidationIssue[] = [];
+  const ancestors = new Set<object>();
+  let nodes = 0;
+  let nodesReported = false;
+
+  const report = (pointer: string, code: string, message: string) => {
+    if (issues.length < MAX_ISSUES) issues.push({ pointer, code, message });
+  };
+
+  const visit = (v: unknown, pointer: string, depth: number): void => {
+    if (issues.length >= MAX_ISSUES) return;
+    nodes++;
+    if (nodes > l.maxNodes) {
+      if (!nodesReported) {
+        nodesReported = true;
+        report(pointer, 'too_large', `input has more than ${l.maxNodes} values (limit maxNodes)`);
+      }
+      return;
+    }
+    switch (typeof v) {
+      case 'string':
+        if (v.length > l.maxStringLength)
+          report(
+            pointer,
+            'too_long',
+            `string of ${v.length} characters exceeds the limit of ${l.maxStringLength}`,
+          );
+        return;
+      case 'boolean':
+        return;
+      case 'number':
+        if (!Number.isFinite(v)) report(pointer, 'non_json', `${v} is not a JSON number`);
+        return;
+      case 'undefined':
+        report(pointer, 'non_json', 'undefined is not a JSON value');
+        return;
+      case 'bigint':
+        report(pointer, 'non_json', 'BigInt is not a JSON value; use a number or a string');
+        return;
+      case 'symbol':
+        report(pointer, 'non_json', 'a symbol is not a JSON value');
+        return;
+      case 'function':
+        report(pointer, 'non_json', 'a function is not a JSON value');
+        return;
+    }
+    if (v === null) return;
+    const obj = v as object;
+    if (depth >= l.maxDepth) {
+      report(pointer, 'too_deep', `nesting deeper than ${l.maxDepth} levels (limit maxDepth)`);
+      return;
+    }
+    if (ancestors.has(obj)) {
+      report(pointer, 'cycle', 'value refers back to one of its parents (cyclic structure)');
+      return;
+    }
+    ancestors.add(obj);
+    if (Array.isArray(obj)) {
+      if (obj.length > l.maxArrayLength) {
+        report(pointer, 'too_large', `array of ${obj.length} items exceeds the limit of ${l.maxArrayLength}`);
+      } else {
+        for (let i = 0; i < obj.length; i++) visit(obj[i], `${pointer}/${i}`, depth + 1);
+      }
+    } else {
+      const proto = Object.getPrototypeOf(obj);
+      if (proto !== Object.prototype && proto !== null) {
+        const kind = (obj as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+        report(pointer, 'non_json', `${kind} instance is not a plain JSON object`);
+      } else {
+        for (const key of Object.keys(obj)) {
+          const child = joinPointer(pointer, key);
+          if (FORBIDDEN_KEYS.has(key)) {
+            report(child, 'forbidden_key', `key "${key}" is not allowed (prototype pollution guard)`);
+            continue;
+          }
+          if (key.length > l.maxStringLength) report(child, 'too_long', 'key exceeds maxStringLength');
+          const item = (obj as Record<string, unknown>)[key];
+          if (item !== undefined) visit(item, child, depth + 1);
+        }
+      }
+    }
+    ancestors.delete(obj);
+  };
+
+  visit(value, basePointer, 0);
+  return issues;
+}
+
+/** Throws `UnsafeJsonError` unless `value` is plain, bounded JSON. */
+export function assertSafeJson(value: unknown, limits: Partial<JsonLimits> = {}, subject?: string): void {
+  const issues = inspectJson(value, limits);
+  if (issues.length > 0) throw new UnsafeJsonError(issues, subject);
+}
+
+/** Parses JSON text and checks the result with `assertSafeJson`. Syntax errors become `UnsafeJsonError`. */
+export function parseJsonSafely(text: string, limits: Partial<JsonLimits> = {}): JsonValue {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UnsafeJsonError(
+      [{ pointer: '', code: 'syntax', message: (error as Error).message }],
+      'Invalid JSON',
+    );
+  }
+  assertSafeJson(value, limits);
+  return value as JsonValue;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Deterministic JSON: object keys sorted by code point, no whitespace, `undefined` properties dropped.
+ * Assumes input already passed `inspectJson` (no cycles).
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    return value === undefined ? 'null' : JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  }
+  const keys = Object.keys(value).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** Structural deep equality for JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
+  }
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) =>
+      Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+/** Deep copy of plain JSON into fresh objects (null-prototype-safe: forbidden keys are never copied). */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => cloneJson(v)) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) continue;
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = cloneJson(v);
+  }
+  return out as T;
+}
+
+/** Freezes a value and everything inside it. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}

@@ -1,0 +1,134 @@
+import { joinPointer } from './json-pointer.js';
+import { FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
+
+/** A JSON Schema (2020-12): an object or a boolean. */
+export type JsonSchema = boolean | JsonSchemaObject;
+export interface JsonSchemaObject {
+  [keyword: string]: unknown;
+}
+
+/** Keywords whose value is a single subschema. */
+export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'items',
+  'contentSchema',
+]);
+/** Keywords whose value is an array of subschemas (`items` too in drafts before 2020-12). */
+export const SUBSCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'prefixItems',
+  'items',
+]);
+/** Keywords whose value maps names to subschemas. */
+export const SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
+
+export interface SchemaVisit {
+  schema: JsonSchemaObject;
+  /** Pointer of this subschema, relative to the walk's base pointer. */
+  pointer: string;
+  /** Nesting level in subschemas (root 0). */
+  level: number;
+  /** Keyword that led here from the parent (`undefined` for the root). */
+  parentKeyword?: string | undefined;
+}
+
+/**
+ * Calls `visit` for every object subschema, depth first, parents before children.
+ * Only follows keywords that hold schemas, so property *names* are never mistaken for keywords.
+ */
+export function walkSchema(
+  schema: unknown,
+  visit: (v: SchemaVisit) => void,
+  basePointer = '',
+  maxLevel = 256,
+): void {
+  const go = (node: unknown, pointer: string, level: number, parentKeyword?: string) => {
+    if (!isPlainObject(node) || level > maxLevel) return;
+    visit({ schema: node, pointer, level, parentKeyword });
+    forEachSubschema(
+      node,
+      (child, childPointer, keyword) => go(child, childPointer, level + 1, keyword),
+      pointer,
+    );
+  };
+  go(schema, basePointer, 0);
+}
+
+/** Calls `fn` for each direct subschema of `schema` with its pointer and the keyword holding it. */
+export function forEachSubschema(
+  schema: JsonSchemaObject,
+  fn: (child: unknown, pointer: string, keyword: string) => void,
+  pointer = '',
+): void {
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword];
+    if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
+      value.forEach((child, i) => {
+        fn(child, joinPointer(pointer, keyword, i), keyword);
+      });
+    } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isPlainObject(value)) {
+      for (const name of Object.keys(value)) {
+        // `dependencies` mixes schemas with arrays of names (draft-07); arrays are not schemas.
+        if (!Array.isArray(value[name])) fn(value[name], joinPointer(pointer, keyword, name), keyword);
+      }
+    } else if (SUBSCHEMA_KEYWORDS.has(keyword) && (isPlainObject(value) || typeof value === 'boolean')) {
+      fn(value, joinPointer(pointer, keyword), keyword);
+    }
+  }
+}
+
+/**
+ * Rebuilds a schema bottom-up: children are mapped first, then `fn` sees the node with its
+ * new children and returns the replacement. Pure: the input is never modified.
+ */
+export function mapSchema(
+  schema: unknown,
+  fn: (node: JsonSchemaObject, pointer: string, level: number) => JsonSchema,
+  basePointer = '',
+  maxLevel = 256,
+): unknown {
+  const go = (node: unknown, pointer: string, level: number): unknown => {
+    if (!isPlainObject(node) || level > maxLevel) return node;
+    const copy: JsonSchemaObject = {};
+    for (const keyword of Object.keys(node)) {
+      if (FORBIDDEN_KEYS.has(keyword)) continue;
+      const value = node[keyword];
+      if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
+        copy[keyword] = value.map((child, i) => go(child, joinPointer(pointer, keyword, i), level + 1));
+      } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isPlainObject(value)) {
+        const map: Record<string, unknown> = {};
+        for (const name of Object.keys(value)) {
+          if (FORBIDDEN_KEYS.has(name)) continue;
+          map[name] = Array.isArray(value[name])
+            ? value[name]
+            : go(value[name], joinPointer(pointer, keyword, name), level + 1);
+        }
+        copy[keyword] = map;
+      } else if (SUBSCHEMA_KEYWORDS.has(keyword) && isPlainObject(value)) {
+        copy[keyword] = go(value, joinPointer(pointer, keyword), level + 1);
+      } else {
+        copy[keyword] = value;
+      }
+    }
+    return fn(copy, pointer, level);
+  };
+  return go(schema, basePointer, 0);
+}

@@ -1,0 +1,8 @@
+import { describe, expect, it } from 'vitest';
+import { version } from './index.js';
+
+describe('@toolarsenal/toolrun', () => {
+  it('exports its version', () => {
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
