@@ -1,2 +1,3 @@
-/** Package version, kept in step with package.json by the release process. */
-export const version = '0.0.0';
+export { CliError, EXIT } from './cli-error.js';
+export { type CliIo, parseStructured, processIo, readStructured, readText, writeOutput } from './io.js';
+export { createProgram, runCli, setExitCode } from './program.js';

@@ -1,0 +1,110 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { assertSafeJson, UnsafeJsonError } from '@toolarsenal/toolmodel';
+import { parseDocument } from 'yaml';
+import { CliError } from './cli-error.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads all of standard input. */
+  readStdin: () => Promise<string>;
+}
+
+export const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};
+
+/** Reads a file (or `-` for stdin) as text, with a clear error for unreadable paths. */
+export async function readText(file: string, io: CliIo): Promise<string> {
+  if (file === '-') return io.readStdin();
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new CliError(`cannot read ${file}: ${reason}`);
+  }
+}
+
+/**
+ * Parses JSON or YAML text (JSON Lines too, when every line is a JSON value), reporting the line and
+ * column of syntax errors, and rejects unsafe structures (`__proto__` keys, excessive depth).
+ */
+export function parseStructured(text: string, source: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new CliError(`${source}: empty input`);
+  let value: unknown;
+  if (/^[[{]/.test(trimmed)) {
+    try {
+      value = JSON.parse(trimmed);
+    } catch (error) {
+      const lines = trimmed.split('\n');
+      if (trimmed.startsWith('{') && lines.length > 1 && lines.every((l) => l.trim() === '' || isJson(l))) {
+        value = lines.filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+      } else {
+        throw new CliError(`${source}: invalid JSON: ${describeJsonError(trimmed, error as Error)}`);
+      }
+    }
+  } else {
+    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      const e = doc.errors[0]!;
+      const at = e.linePos?.[0];
+      throw new CliError(
+        `${source}: invalid YAML${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${e.message.split('\n')[0]}`,
+      );
+    }
+    value = doc.toJS({ maxAliasCount: 100 });
+  }
+  try {
+    assertSafeJson(value, {}, `${source}: unsafe input`);
+  } catch (error) {
+    if (UnsafeJsonError.isInstance(error)) throw new CliError(error.message);
+    throw error;
+  }
+  return value;
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function describeJsonError(text: string, error: Error): string {
+  const match = /position (\d+)/.exec(error.message);
+  if (!match) return error.message;
+  const offset = Number(match[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `${error.message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
+}
+
+/** Reads and parses a JSON/YAML file or stdin. */
+export async function readStructured(file: string, io: CliIo): Promise<unknown> {
+  return parseStructured(await readText(file, io), file === '-' ? '<stdin>' : file);
+}
+
+/** Writes text to a file, or to stdout when no file is given. */
+export async function writeOutput(text: string, file: string | undefined, io: CliIo): Promise<void> {
+  if (!file || file === '-') {
+    io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+    return;
+  }
+  try {
+    await writeFile(file, text.endsWith('\n') ? text : `${text}\n`);
+  } catch (error) {
+    throw new CliError(`cannot write ${file}: ${(error as Error).message}`);
+  }
+}
