@@ -1,0 +1,115 @@
+import type { SchemaChange, Tool, ToolInput } from '@toolarsenal/toolmodel';
+
+/** Every dialect tooladapter speaks. `legacy-function` is import-only; `a2a-skill` is lossy by nature. */
+export const DIALECTS = [
+  'mcp',
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'gemini-json',
+  'langchain',
+  'a2a-skill',
+  'openapi-operation',
+  'legacy-function',
+] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+/** One thing a conversion changed or could not carry over: `{pointer, keyword, action, detail}`. */
+export type Loss = SchemaChange;
+
+/** Numeric limits of a target; every one is an option with the documented provider default. */
+export interface DialectLimits {
+  /** Deepest object nesting the target accepts. */
+  maxNestingDepth: number;
+  /** Most properties across the whole schema. */
+  maxProperties: number;
+  /** Most enum values across the whole schema. */
+  maxEnumValues: number;
+  /** Longest tool name. */
+  maxNameLength: number;
+  /** How many times a recursive `$ref` is unfolded where the target forbids recursion. */
+  maxRecursionUnfold: number;
+}
+
+export interface ConvertOptions {
+  /** OpenAI strict mode / Anthropic strict tool use. Default: false, except `openai-responses` where the API defaults to true. */
+  strict?: boolean;
+  /** Override target limits (defaults per dialect in the README). */
+  limits?: Partial<DialectLimits>;
+  /**
+   * Names already taken in the target namespace (for collision-free mapping when converting tools
+   * one by one). `fromCanonicalMany` fills this itself.
+   */
+  reservedNames?: ReadonlySet<string>;
+}
+
+/**
+ * A reversible name mapping produced with a conversion: `toTarget` maps a canonical tool id to the
+ * name used in the target; `fromTarget` maps that name back to the canonical tool id.
+ */
+export interface NameMap {
+  toTarget: Readonly<Record<string, string>>;
+  fromTarget: Readonly<Record<string, string>>;
+}
+
+/** Decodes arguments a model produced against the lowered schema back to the canonical shape. */
+export type ArgsDecoder = (args: unknown) => unknown;
+
+/** Result of converting one canonical tool to a dialect. */
+export interface Conversion<T = unknown> {
+  value: T;
+  /** Everything the conversion changed or dropped; empty for a lossless conversion. */
+  losses: Loss[];
+  names: NameMap;
+  decode: ArgsDecoder;
+}
+
+/** Result of converting many tools: `value` is the dialect's document form (e.g. an OpenAI `tools` array). */
+export interface ManyConversion<T = unknown> {
+  value: T;
+  /** Per-tool results in input order. */
+  tools: Conversion[];
+  /** All losses; pointers are prefixed with the tool's index (`/3/inputSchema/...`). */
+  losses: Loss[];
+  names: NameMap;
+  /** Decodes a call made by the model: maps the target name back to the tool and its arguments to the canonical shape. */
+  decodeCall(targetName: string, args: unknown): { tool: Tool; args: unknown };
+}
+
+/** Result of reading dialect data back into canonical tools. */
+export interface CanonicalResult {
+  tools: Tool[];
+  /** What was restored (`action: 'restored'`) and what could not be (dropped/rewritten). */
+  losses: Loss[];
+}
+
+/** A violation of a target's rules, found by `check`. */
+export interface Violation {
+  /** JSON pointer into the checked value. */
+  pointer: string;
+  /** Stable rule id, e.g. `openai.strict.additional-properties`. */
+  rule: string;
+  /** What is wrong, in the provider's own words where known (see shared/docs/dialects.md). */
+  message: string;
+}
+
+export interface CheckOptions {
+  strict?: boolean;
+  limits?: Partial<DialectLimits>;
+}
+
+/** Internal contract each dialect codec implements. */
+export interface DialectCodec {
+  readonly dialect: Dialect;
+  /** Default limits of this target. */
+  readonly limits: DialectLimits;
+  /** Target name rule; names failing it are mapped reversibly. */
+  readonly namePattern: RegExp;
+  /** Converts one canonical tool (with its already-mapped target name). Absent for import-only dialects. */
+  encode?(tool: Tool, targetName: string, options: ConvertOptions): { value: unknown; losses: Loss[]; decode: ArgsDecoder };
+  /** Reads one tool of this dialect into a tool definition (validated afterwards by toolmodel). Absent for export-only. */
+  decode?(raw: unknown): { input: ToolInput; losses: Loss[] };
+  /** Conformance check of one tool value of this dialect. */
+  check(value: unknown, options: CheckOptions): Violation[];
+}
