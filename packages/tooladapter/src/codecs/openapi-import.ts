@@ -1,0 +1,319 @@
+import {
+  assertSafeJson,
+  cloneJson,
+  FORBIDDEN_KEYS,
+  getAtPointer,
+  isPlainObject,
+  type JsonValue,
+  joinPointer,
+  suggestName,
+  TOOL_NAME_PATTERN,
+  type ToolInput,
+  ToolValidationError,
+} from '@toolarsenal/toolmodel';
+import type { Loss } from '../types.js';
+import {
+  ANNOTATIONS_EXTENSION,
+  BODY_INPUT_EXTENSION,
+  HTTP_METHODS,
+  isHttpMethod,
+  PARAMETER_GROUPS,
+  type ParameterGroup,
+  unanchorSchema,
+} from './openapi-shared.js';
+
+/** Document-level context an operation inherits (servers, security, schemes, `$ref` targets). */
+export interface OpenApiContext {
+  servers?: string[];
+  security?: JsonValue[];
+  securitySchemes?: Record<string, JsonValue>;
+  /** The whole document, to resolve local `$ref`s of parameters, bodies and responses. */
+  document?: Record<string, unknown>;
+}
+
+/** Headers OpenAPI says are ignored as parameters (they are set by the content negotiation/auth). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const MAX_REF_HOPS = 16;
+
+function fail(pointer: string, code: string, message: string): never {
+  throw new ToolValidationError([{ pointer, code, message }], { subject: 'Invalid OpenAPI operation' });
+}
+
+/** Follows a local `$ref` of a parameter/body/response object (not of schemas) through the document. */
+function resolve(value: unknown, ctx: OpenApiContext, pointer: string, losses: Loss[]): unknown {
+  let current = value;
+  for (let hop = 0; hop < MAX_REF_HOPS; hop++) {
+    if (!isPlainObject(current) || typeof current.$ref !== 'string') return current;
+    const ref = current.$ref;
+    const target = ref.startsWith('#/') && ctx.document ? getAtPointer(ctx.document, ref) : undefined;
+    if (target === undefined) {
+      losses.push({
+        pointer,
+        keyword: '$ref',
+        action: 'dropped',
+        detail: `unresolvable reference "${ref}" ignored`,
+      });
+      return undefined;
+    }
+    current = target;
+  }
+  fail(pointer, 'cycle', `reference chain longer than ${MAX_REF_HOPS} hops (a $ref loop?)`);
+}
+
+function toolName(op: Record<string, unknown>, method: string, path: string, losses: Loss[]): string {
+  const raw =
+    typeof op.operationId === 'string' && op.operationId.trim() !== ''
+      ? op.operationId.trim()
+      : `${method}_${path}`;
+  if (TOOL_NAME_PATTERN.test(raw)) return raw;
+  const name = suggestName(raw);
+  losses.push({
+    pointer: '/name',
+    keyword: 'operationId',
+    action: 'renamed',
+    detail: `"${raw}" → tool name "${name}"`,
+  });
+  return name;
+}
+
+/** Picks the JSON media type of a `content` map (else the first one), reporting the others. */
+function pickContent(
+  content: unknown,
+  pointer: string,
+  losses: Loss[],
+): { type: string; schema: unknown } | undefined {
+  if (!isPlainObject(content)) return undefined;
+  const types = Object.keys(content);
+  const type = types.find((t) => /^application\/(.+\+)?json\b/i.test(t)) ?? types[0];
+  if (type === undefined) return undefined;
+  for (const other of types)
+    if (other !== type)
+      losses.push({
+        pointer: joinPointer(pointer, other),
+        keyword: 'content',
+        action: 'dropped',
+        detail: `alternative media type "${other}" not kept (using "${type}")`,
+      });
+  const media = content[type];
+  const schema = isPlainObject(media) && media.schema !== undefined ? media.schema : {};
+  return { type, schema: unanchorSchema(cloneJson(schema)) };
+}
+
+function outputSchemaOf(op: Record<string, unknown>, ctx: OpenApiContext, losses: Loss[]): unknown {
+  const all = isPlainObject(op.responses) ? op.responses : {};
+  const code = ['200', '201', '202', '2XX', '2xx', 'default'].find((c) => c in all);
+  if (code === undefined) return undefined;
+  const response = resolve(all[code], ctx, `/responses/${code}`, losses);
+  if (!isPlainObject(response) || !isPlainObject(response.content)) return undefined;
+  const picked = pickContent(response.content, `/responses/${code}/content`, []);
+  return picked && /json/i.test(picked.type) ? picked.schema : undefined;
+}
+
+/**
+ * Reads one OpenAPI operation `{path, method, operation}` into a tool input with the layout of
+ * @toolarsenal/openapi (parameter groups + `body`, `sourceMeta.openapi`), or — for operations this
+ * codec exported from non-OpenAPI tools (`x-toolarsenal-input: body`) — with the body as input.
+ */
+export function decodeOpenApiOperation(
+  raw: unknown,
+  ctx: OpenApiContext = {},
+): { input: ToolInput; losses: Loss[] } {
+  assertSafeJson(raw, { maxDepth: 128 }, 'Unsafe OpenAPI operation');
+  if (!isPlainObject(raw)) fail('', 'invalid_type', 'expected {path, method, operation}');
+  const { path, operation } = raw;
+  const method = typeof raw.method === 'string' ? raw.method.toLowerCase() : raw.method;
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    fail('/path', 'invalid_value', '"path" must be a string starting with "/"');
+  if (!isHttpMethod(method))
+    fail('/method', 'invalid_value', `"method" must be one of ${HTTP_METHODS.join(', ')}`);
+  if (!isPlainObject(operation))
+    fail('/operation', 'invalid_type', '"operation" must be an OpenAPI Operation object');
+
+  const losses: Loss[] = [];
+  const input: ToolInput = { name: toolName(operation, method, path, losses), source: 'openapi' };
+  const summary = typeof operation.summary === 'string' ? operation.summary : undefined;
+  if (typeof operation.description === 'string') {
+    input.description = operation.description;
+    if (summary !== undefined) input.title = summary;
+  } else if (summary !== undefined) input.description = summary;
+  if (Array.isArray(operation.tags))
+    input.tags = operation.tags.filter((t): t is string => typeof t === 'string');
+  if (operation.deprecated === true) input.deprecated = true;
+  if (isPlainObject(operation[ANNOTATIONS_EXTENSION]))
+    input.annotations = cloneJson(operation[ANNOTATIONS_EXTENSION]);
+  const output = outputSchemaOf(operation, ctx, losses);
+  if (output !== undefined) input.outputSchema = output as ToolInput['outputSchema'];
+
+  if (operation[BODY_INPUT_EXTENSION] === 'body') {
+    const body = resolve(operation.requestBody, ctx, '/operation/requestBody', losses);
+    const picked = isPlainObject(body)
+      ? pickContent(body.content, '/operation/requestBody/content', losses)
+      : undefined;
+    input.inputSchema = (picked?.schema ?? { type: 'object' }) as ToolInput['inputSchema'];
+    return { input, losses };
+  }
+
+  const groups: Partial<Record<ParameterGroup, { properties: Record<string, unknown>; required: string[] }>> =
+    {};
+  const paramMeta: Partial<Record<ParameterGroup, Record<string, JsonValue>>> = {};
+  const params = Array.isArray(operation.parameters) ? operation.parameters : [];
+  params.forEach((rawParam, i) => {
+    const at = `/operation/parameters/${i}`;
+    const param = resolve(rawParam, ctx, at, losses);
+    if (!isPlainObject(param)) return;
+    const where = param.in;
+    if (typeof param.name !== 'string' || !(PARAMETER_GROUPS as readonly unknown[]).includes(where))
+      fail(
+        at,
+        'invalid_value',
+        'a parameter needs a string "name" and "in" of path, query, header or cookie',
+      );
+    if (FORBIDDEN_KEYS.has(param.name))
+      fail(`${at}/name`, 'forbidden_key', `parameter name "${param.name}" is not allowed`);
+    const group = where as ParameterGroup;
+    if (group === 'header' && IGNORED_HEADERS.has(param.name.toLowerCase())) {
+      losses.push({
+        pointer: at,
+        keyword: 'parameters',
+        action: 'dropped',
+        detail: `header "${param.name}" is ignored by OpenAPI`,
+      });
+      return;
+    }
+    let schema: unknown = param.schema;
+    if (schema === undefined && param.content !== undefined)
+      schema = pickContent(param.content, `${at}/content`, losses)?.schema;
+    const copy = isPlainObject(schema)
+      ? (cloneJson(schema) as Record<string, unknown>)
+      : schema === undefined
+        ? {}
+        : schema;
+    if (isPlainObject(copy) && typeof param.description === 'string' && copy.description === undefined)
+      copy.description = param.description;
+    const slot = groups[group] ?? { properties: {}, required: [] };
+    groups[group] = slot;
+    slot.properties[param.name] = copy;
+    const required = group === 'path' || param.required === true;
+    if (required) slot.required.push(param.name);
+    const hints: Record<string, JsonValue> = {};
+    if (typeof param.style === 'string') hints.style = param.style;
+    if (typeof param.explode === 'boolean') hints.explode = param.explode;
+    if (required) hints.required = true;
+    const metaSlot = paramMeta[group] ?? {};
+    metaSlot[param.name] = hints;
+    paramMeta[group] = metaSlot;
+  });
+
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const group of PARAMETER_GROUPS) {
+    const slot = groups[group];
+    if (!slot) continue;
+    const schema: Record<string, unknown> = { type: 'object', properties: slot.properties };
+    if (slot.required.length > 0) {
+      schema.required = slot.required;
+      required.push(group);
+    }
+    properties[group] = schema;
+  }
+  const meta: Record<string, JsonValue> = {
+    method,
+    path,
+    parameters: paramMeta as Record<string, JsonValue>,
+  };
+  if (typeof operation.operationId === 'string') meta.operationId = operation.operationId;
+  const body = resolve(operation.requestBody, ctx, '/operation/requestBody', losses);
+  if (isPlainObject(body)) {
+    const picked = pickContent(body.content, '/operation/requestBody/content', losses);
+    if (picked) {
+      properties.body = picked.schema;
+      if (body.required === true) required.push('body');
+      meta.body = { contentType: picked.type, required: body.required === true };
+    }
+  }
+  const servers = Array.isArray(operation.servers)
+    ? operation.servers
+        .map((s) => (isPlainObject(s) ? s.url : undefined))
+        .filter((u): u is string => typeof u === 'string')
+    : ctx.servers;
+  if (servers && servers.length > 0) meta.servers = servers;
+  const security = Array.isArray(operation.security) ? operation.security : ctx.security;
+  if (security) meta.security = cloneJson(security) as JsonValue[];
+  if (ctx.securitySchemes) meta.securitySchemes = cloneJson(ctx.securitySchemes);
+
+  const inputSchema: Record<string, unknown> = { type: 'object', properties };
+  if (required.length > 0) inputSchema.required = required;
+  input.inputSchema = inputSchema as ToolInput['inputSchema'];
+  input.sourceMeta = { openapi: meta };
+  return { input, losses };
+}
+
+/** Every operation of an OpenAPI 3.x document as `{path, method, operation}` with its context. */
+export function openApiOperationsOf(
+  doc: unknown,
+): Array<{ value: { path: string; method: string; operation: unknown }; context: OpenApiContext }> {
+  assertSafeJson(doc, { maxDepth: 128 }, 'Unsafe OpenAPI document');
+  if (!isPlainObject(doc) || !isPlainObject(doc.paths))
+    fail('/paths', 'invalid_type', 'an OpenAPI document needs a "paths" object');
+  const context: OpenApiContext = { document: doc };
+  if (Array.isArray(doc.servers)) {
+    const urls = doc.servers
+      .map((s) => (isPlainObject(s) ? s.url : undefined))
+      .filter((u): u is string => typeof u === 'string');
+    if (urls.length > 0) context.servers = urls;
+  }
+  if (Array.isArray(doc.security)) context.security = doc.security as JsonValue[];
+  const components = isPlainObject(doc.components) ? doc.components : {};
+  if (isPlainObject(components.securitySchemes))
+    context.securitySchemes = components.securitySchemes as Record<string, JsonValue>;
+  const out: Array<{ value: { path: string; method: string; operation: unknown }; context: OpenApiContext }> =
+    [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!isPlainObject(item)) continue;
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!isPlainObject(operation)) continue;
+      // Path-level parameters apply unless the operation overrides the same name+location.
+      const own = Array.isArray(operation.parameters) ? operation.parameters : [];
+      const key = (p: unknown) => (isPlainObject(p) ? `${String(p.in)}:${String(p.name)}` : '');
+      const merged = [...shared.filter((p) => !own.some((o) => key(o) === key(p))), ...own];
+      out.push({
+        value: {
+          path,
+          method,
+          operation: merged.length > 0 ? { ...operation, parameters: merged } : operation,
+        },
+        context,
+      });
+    }
+  }
+  return out;
+}
+
+/** The document form of exported operations: a minimal OpenAPI 3.1 document. */
+export function openApiDocument(
+  values: ReadonlyArray<{ path: string; method: string; operation: unknown }>,
+  options: { title?: string; version?: string; securitySchemes?: Record<string, JsonValue> } = {},
+): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  values.forEach((v, i) => {
+    const item = paths[v.path] ?? {};
+    paths[v.path] = item;
+    if (item[v.method] !== undefined)
+      fail(
+        `/${i}`,
+        'duplicate',
+        `two tools map to ${v.method.toUpperCase()} ${v.path}; an OpenAPI document holds one operation per method and path`,
+      );
+    item[v.method] = v.operation;
+  });
+  const doc: Record<string, unknown> = {
+    openapi: '3.1.0',
+    info: { title: options.title ?? 'Tools', version: options.version ?? '1.0.0' },
+    paths,
+  };
+  if (options.securitySchemes && Object.keys(options.securitySchemes).length > 0)
+    doc.components = { securitySchemes: options.securitySchemes };
+  return doc;
+}
