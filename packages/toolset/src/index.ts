@@ -1,2 +1,59 @@
 /** Package version, kept in step with package.json by the release process. */
 export const version = '0.0.0';
+
+export { HINTS, type HintName, hintValue } from './annotations.js';
+export { type CapabilityFilter, explainInvalidToolsetId, ToolsetBuilder, toolset } from './builder.js';
+export { type ComposeOptions, difference, intersection, union } from './compose.js';
+export { type ConfigIssue, ToolsetConfigError, ToolsetError } from './errors.js';
+export type { ClauseCheck, Explanation } from './explanation.js';
+export { createExposure, EXPOSURE_LEVELS, type Exposure, type ExposureOptions } from './exposure.js';
+export {
+  type CompiledFilter,
+  compileFilter,
+  emptyFilter,
+  type FilterSpec,
+  type WherePredicate,
+} from './filter.js';
+export type { Membership } from './membership.js';
+export { type CompiledPatterns, compilePatterns, explainInvalidPattern, isGlob } from './patterns.js';
+export {
+  allOf,
+  allow,
+  anyOf,
+  deny,
+  denyOverrides,
+  firstApplicable,
+  obligate,
+  type PolicyNodeInput,
+  type PolicyOptions,
+  policy,
+  RuleBuilder,
+} from './policy-builders.js';
+export {
+  type CompiledPolicy,
+  compileMatch,
+  compilePolicy,
+  describeMatch,
+  isCompiledPolicy,
+  mergeObligations,
+  NO_OBLIGATIONS,
+} from './policy-compile.js';
+export type {
+  AccessPolicySpec,
+  AuditLevel,
+  Combine,
+  Decision,
+  MatchSpec,
+  ObligationSpec,
+  Obligations,
+  PolicyAction,
+  PolicyGroupSpec,
+  PolicyNodeSpec,
+  Principal,
+  RateLimitObligation,
+  RuleSpec,
+} from './policy-types.js';
+export { type ChangeListener, isProvider, type ToolProvider, type ToolSourceInput } from './source.js';
+export { TOOL_CHOICE_DIALECTS, type ToolChoice, toolChoiceFor } from './tool-choice.js';
+export { Toolset, type ToolsetInfo, type ToolsetMode, type ToolsetScope } from './toolset.js';
+export { type DroppedTool, selectForTurn, type TurnOptions, type TurnSelection } from './turn.js';

@@ -1,0 +1,23 @@
+import type { Tool, ToolAnnotations } from '@toolarsenal/toolmodel';
+
+export const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+export type HintName = (typeof HINTS)[number];
+
+/** MCP defaults for absent hints (MCP spec: readOnly false, destructive true, idempotent false, openWorld true). */
+const DEFAULTS: Record<HintName, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/**
+ * A hint's effective value: the declared value, else the MCP default. `destructiveHint` only
+ * means something for non-read-only tools, so a read-only tool is never destructive.
+ */
+export function hintValue(tool: Pick<Tool, 'annotations'>, hint: HintName): boolean {
+  const a = tool.annotations as ToolAnnotations;
+  if (hint === 'destructiveHint' && hintValue(tool, 'readOnlyHint')) return false;
+  const v = a[hint];
+  return typeof v === 'boolean' ? v : DEFAULTS[hint];
+}
