@@ -50,13 +50,16 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
 
   const parsed = shapeFor(limits.maxDescriptionLength).safeParse(input);
   if (!parsed.success) {
-    return fail(
-      parsed.error.issues.map((issue) => ({
-        pointer: pathToPointer(issue.path),
-        code: issue.code === 'custom' ? 'invalid_value' : issue.code,
-        message: issue.message,
-      })),
-    );
+    const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
+      pointer: pathToPointer(issue.path),
+      code: issue.code === 'custom' ? 'invalid_value' : issue.code,
+      message: issue.message,
+    }));
+    // Report schema problems in the same pass, so one round of fixes is enough.
+    for (const field of ['inputSchema', 'outputSchema'] as const) {
+      if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, []);
+    }
+    return fail(issues);
   }
   const shape = parsed.data;
   const issues: ValidationIssue[] = [];
@@ -65,7 +68,6 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
   const inputSchema = prepareSchema(
     shape.inputSchema ?? { type: 'object', properties: {} },
     '/inputSchema',
-    limits,
     issues,
     changes,
   );
@@ -95,7 +97,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
   const outputSchema =
     shape.outputSchema === undefined
       ? undefined
-      : prepareSchema(shape.outputSchema, '/outputSchema', limits, issues, changes);
+      : prepareSchema(shape.outputSchema, '/outputSchema', issues, changes);
 
   if (issues.length > 0) return fail(issues);
 
@@ -146,16 +148,11 @@ export function defineTool(input: ToolInput, options: ParseToolOptions = {}): To
 function prepareSchema(
   schema: unknown,
   pointer: string,
-  limits: ToolLimits,
   issues: ValidationIssue[],
   changes: SchemaChange[],
 ): unknown {
-  const deep = inspectJson(schema, { ...limits, maxDepth: limits.maxSchemaDepth }, pointer);
-  if (deep.length > 0) {
-    issues.push(...deep);
-    return undefined;
-  }
-  const normalized = normalizeSchemaDraft(cloneJson(schema), pointer);
+  // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased.
+  const normalized = normalizeSchemaDraft(schema, pointer);
   changes.push(...normalized.changes);
   issues.push(...checkJsonSchema(normalized.schema, pointer));
   return normalized.schema;
@@ -173,7 +170,7 @@ function uniqueTrimmed(list: readonly string[] | undefined, lower = false): stri
 
 function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema: unknown): Tool {
   const version = shape.version ?? DEFAULT_TOOL_VERSION;
-  const tool: Record<string, unknown> = {
+  const tool = withoutUndefined({
     id: formatToolId({ namespace: shape.namespace, name: shape.name, version }),
     name: shape.name,
     namespace: shape.namespace,
@@ -209,8 +206,7 @@ function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema
     createdAt: shape.createdAt,
     updatedAt: shape.updatedAt,
     meta: shape.meta === undefined ? undefined : (cloneJson(shape.meta) as Record<string, JsonValue>),
-  };
-  for (const key of Object.keys(tool)) if (tool[key] === undefined) delete tool[key];
+  });
   tool.contentHash = contentHash(tool as unknown as Tool);
   return tool as unknown as Tool;
 }
@@ -231,4 +227,11 @@ function withoutNulls<T extends object>(value: T | undefined): { [K in keyof T]:
   const out: Record<string, unknown> = {};
   if (value) for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = v;
   return out as { [K in keyof T]: Exclude<T[K], null> };
+}
+
+/** Copies only defined fields (cheaper than deleting, which pushes V8 objects into dictionary mode). */
+function withoutUndefined(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in fields) if (fields[key] !== undefined) out[key] = fields[key];
+  return out;
 }

@@ -1,7 +1,10 @@
 /** RFC 6901 JSON pointers. */
 
 export function escapePointerSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(segment);
+  // Most segments need no escaping; skip the regex work for them.
+  if (!text.includes('~') && !text.includes('/')) return text;
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function unescapePointerSegment(segment: string): string {

@@ -1,10 +1,24 @@
-import type { ErrorObject } from 'ajv';
-import { type Ajv2020, createAjv } from './ajv.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajv.js';
 import type { ValidationIssue } from './errors.js';
 import { getAtPointer, joinPointer } from './json-pointer.js';
 import { walkSchema } from './schema-walk.js';
 
-let metaAjv: Ajv2020 | undefined;
+const META_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+let fastMeta: ValidateFunction | undefined;
+let fullMeta: ValidateFunction | undefined;
+
+/** Stops at the first error: the common, valid case stays fast. */
+function getMetaValidator(): ValidateFunction {
+  fastMeta ??= createAjv({ validateFormats: false, allErrors: false }).getSchema(META_2020_12)!;
+  return fastMeta;
+}
+
+/** Collects every error; only run once a schema is known to be invalid. */
+function getFullMetaValidator(): ValidateFunction {
+  fullMeta ??= createAjv({ validateFormats: false, allErrors: true }).getSchema(META_2020_12)!;
+  return fullMeta;
+}
 
 /**
  * Checks that `schema` is a valid JSON Schema 2020-12 document (against the meta-schema) whose
@@ -22,11 +36,11 @@ export function checkJsonSchema(schema: unknown, basePointer: string): Validatio
       },
     ];
   }
-  metaAjv ??= createAjv({ validateFormats: false });
+  const validate = getMetaValidator();
   const issues: ValidationIssue[] = [];
   let valid: boolean;
   try {
-    valid = metaAjv.validateSchema(schema) as boolean;
+    valid = validate(schema) as boolean;
   } catch (error) {
     return [
       {
@@ -36,7 +50,11 @@ export function checkJsonSchema(schema: unknown, basePointer: string): Validatio
       },
     ];
   }
-  if (!valid) issues.push(...summariseMetaErrors(metaAjv.errors ?? [], basePointer));
+  if (!valid) {
+    const full = getFullMetaValidator();
+    full(schema);
+    issues.push(...summariseMetaErrors(full.errors ?? validate.errors ?? [], basePointer));
+  }
   walkSchema(schema, ({ schema: node, pointer }) => {
     const ref = node.$ref;
     if (typeof ref === 'string' && ref.startsWith('#/') && getAtPointer(schema, ref) === undefined) {

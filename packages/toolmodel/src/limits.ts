@@ -21,16 +21,16 @@ export const DEFAULT_JSON_LIMITS: Readonly<JsonLimits> = Object.freeze({
   maxArrayLength: 100_000,
 });
 
-/** Limits on the fields of a tool definition. */
+/**
+ * Limits on a tool definition. `maxDepth` counts JSON levels from the tool object, so a schema
+ * (one level down) may nest up to `maxDepth - 1` levels.
+ */
 export interface ToolLimits extends JsonLimits {
   /** Longest `description` (and `longDescription`), in characters. */
   maxDescriptionLength: number;
-  /** Deepest nesting inside `inputSchema`/`outputSchema`, counted in JSON levels. */
-  maxSchemaDepth: number;
 }
 
 export const DEFAULT_TOOL_LIMITS: Readonly<ToolLimits> = Object.freeze({
   ...DEFAULT_JSON_LIMITS,
   maxDescriptionLength: 100_000,
-  maxSchemaDepth: 100,
 });

@@ -1,5 +1,5 @@
 import { joinPointer } from './json-pointer.js';
-import { FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
+import { cloneJson, FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
 
 /** A JSON Schema (2020-12): an object or a boolean. */
 export type JsonSchema = boolean | JsonSchemaObject;
@@ -97,7 +97,8 @@ export function forEachSubschema(
 
 /**
  * Rebuilds a schema bottom-up: children are mapped first, then `fn` sees the node with its
- * new children and returns the replacement. Pure: the input is never modified.
+ * new children and returns the replacement. Pure: the input is never modified and the output
+ * shares no objects with it (`fn` may mutate the node it receives).
  */
 export function mapSchema(
   schema: unknown,
@@ -125,7 +126,8 @@ export function mapSchema(
       } else if (SUBSCHEMA_KEYWORDS.has(keyword) && isPlainObject(value)) {
         copy[keyword] = go(value, joinPointer(pointer, keyword), level + 1);
       } else {
-        copy[keyword] = value;
+        // Non-schema values (enum, default, examples…) are copied so the result never aliases the input.
+        copy[keyword] = value !== null && typeof value === 'object' ? cloneJson(value) : value;
       }
     }
     return fn(copy, pointer, level);

@@ -13,9 +13,10 @@ export interface ToolIdParts {
 }
 
 export function formatToolId(parts: ToolIdParts): string {
+  const id = `${parts.namespace !== undefined ? `${parts.namespace}:` : ''}${parts.name}${parts.version !== undefined ? `@${parts.version}` : ''}`;
   const reason = explainInvalidParts(parts);
-  if (reason) throw new ToolIdError(`${parts.namespace ?? ''}:${parts.name}@${parts.version ?? ''}`, reason);
-  return `${parts.namespace !== undefined ? `${parts.namespace}:` : ''}${parts.name}${parts.version !== undefined ? `@${parts.version}` : ''}`;
+  if (reason) throw new ToolIdError(id, reason);
+  return id;
 }
 
 export function parseToolId(id: string): ToolIdParts {
