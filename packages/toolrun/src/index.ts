@@ -1,2 +1,56 @@
-/** Package version, kept in step with package.json by the release process. */
-export const version = '0.0.0';
+export { type BatchOptions, type BatchResult, type BatchStrategy, runBatch } from './batch.js';
+export { CallerCancelledError, classifyError, isRetryableError } from './classify-error.js';
+export { type ArgumentLimits, DEFAULT_MAX_ARGUMENTS_LENGTH, decodeArguments } from './decode-arguments.js';
+export {
+  ConfirmationError,
+  ToolExecutionError,
+  ToolRegistrationError,
+  ToolRunError,
+  type ToolRunErrorOptions,
+} from './errors.js';
+export type { RunnerEventListener, RunnerEventName, RunnerEvents } from './events.js';
+export {
+  createFunctionExecutor,
+  type ExecutionRequest,
+  type ExecutionUpdate,
+  type Executor,
+  type FunctionExecutor,
+  type ToolHandler,
+} from './executor.js';
+export {
+  type AnthropicToolResultBlock,
+  DEFAULT_RESULT_MAX_LENGTH,
+  describeFailure,
+  type FormatResultOptions,
+  type FormattedResult,
+  formatResult,
+  type GeminiFunctionResponsePart,
+  type McpCallToolResult,
+  type OpenAIChatToolMessage,
+  type OpenAIFunctionCallOutput,
+  type ResultDialect,
+  truncateText,
+} from './format-result.js';
+export type { BreakerState, HealthStatus, ToolHealth } from './health.js';
+export { type ConfirmationPolicy, DEFAULT_CONFIRMATION_PATTERNS } from './policy.js';
+export {
+  type BreakerConfig,
+  type ConcurrencyLimit,
+  DEFAULT_BREAKER,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  type RetryConfig,
+} from './resilience.js';
+export { createRunner, Runner } from './runner.js';
+export type { AuditRecord, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
+export type { ToolRunConfig } from './tool-entry.js';
+export type { TracingOptions } from './tracing.js';
+export type {
+  PendingConfirmation,
+  Principal,
+  ToolCall,
+  ToolResult,
+  ToolResultStatus,
+  ToolResultTimings,
+} from './types.js';
+export { version } from './version.js';

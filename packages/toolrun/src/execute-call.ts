@@ -1,0 +1,146 @@
+import type { Span } from '@opentelemetry/api';
+import type { ArgumentValidator, JsonObject } from '@toolarsenal/toolmodel';
+import { CircuitState } from 'cockatiel';
+import { buildResult, type CallState, clock } from './call-state.js';
+import {
+  CallerCancelledError,
+  circuitOpenError,
+  classifyError,
+  InvalidOutputError,
+} from './classify-error.js';
+import { ToolRunError } from './errors.js';
+import type { ExecutionRequest, ExecutionUpdate, Executor } from './executor.js';
+import type { RunObserver } from './observer.js';
+import type { RunOptions } from './runner-options.js';
+import type { ToolEntry } from './tool-entry.js';
+import { withSpan } from './tracing.js';
+import type { Principal, ToolResult } from './types.js';
+
+const noopReport = (): void => {};
+
+export interface ExecuteDeps<C> {
+  executors: ReadonlyMap<string, Executor<C>>;
+  validator: ArgumentValidator;
+  observer: RunObserver;
+}
+
+/**
+ * Runs an admitted call through the tool's resilience pipeline (bulkheads, retry, breaker,
+ * timeout) and the executor, and turns the outcome into a result. Never throws.
+ */
+export async function executeCall<C>(
+  entry: ToolEntry<C>,
+  args: JsonObject,
+  state: CallState,
+  principal: Principal,
+  options: RunOptions<C>,
+  span: Span | undefined,
+  deps: ExecuteDeps<C>,
+): Promise<ToolResult> {
+  const { tool, pipeline } = entry;
+  // Fast refusal while the circuit is open: no queueing behind a bulkhead just to be refused.
+  if (pipeline.breaker && pipeline.breaker.state === CircuitState.Open) {
+    const left = entry.openedAt + pipeline.cooldownMs - Date.now();
+    if (left > 0) return buildResult(state, tool, circuitOpenError(tool.name, left), span);
+  }
+  const executor = entry.handler ? undefined : deps.executors.get(tool.source);
+  if (!entry.handler && !executor) {
+    const error = new ToolRunError(
+      'failure',
+      'EXECUTOR_NOT_FOUND',
+      `No executor is registered for tool source "${tool.source}" (tool "${tool.name}").`,
+    );
+    return buildResult(state, tool, error, span);
+  }
+
+  const { signal, onUpdate, context } = options;
+  const report = onUpdate
+    ? (update: ExecutionUpdate) => {
+        try {
+          onUpdate(update, { callId: state.callId, toolName: tool.name });
+        } catch {
+          // A failing progress listener must not fail the call.
+        }
+      }
+    : noopReport;
+  const observer = deps.observer;
+  const emitRetries = observer.events.has('retry');
+  const attemptFn = (ctx: { attemptSignal: AbortSignal; attempt: number }): unknown => {
+    const attempt = ctx.attempt + 1;
+    const t = clock();
+    if (attempt > 1 && emitRetries) observer.emitRetry(entry as ToolEntry<unknown>, state, attempt, t);
+    state.attempt = attempt;
+    if (state.startedAt === 0) state.startedAt = t;
+    const request: ExecutionRequest<C> = {
+      tool,
+      arguments: args,
+      signal: ctx.attemptSignal,
+      callId: state.callId,
+      attempt,
+      deadline: t + pipeline.timeoutMs,
+      principal,
+      context: context as C,
+      report,
+    };
+    const out = entry.handler ? entry.handler(args, request) : (executor as Executor<C>).execute(request);
+    return entry.validateOutput
+      ? Promise.resolve(out).then((v) => checkOutput(entry, v, deps.validator))
+      : out;
+  };
+  const onAttemptError = (error: unknown) => {
+    state.lastError = error;
+  };
+  const start = () => pipeline.execute(attemptFn, signal, onAttemptError);
+  const running = span ? withSpan(span, start) : start();
+  try {
+    const value = await (signal ? raceAbort(running, signal) : running);
+    const result = buildResult(state, tool, undefined, span);
+    result.result = value;
+    observer.recordHealth(entry as ToolEntry<unknown>, result);
+    return result;
+  } catch (error) {
+    const typed = classifyError(error, {
+      toolName: tool.name,
+      timeoutMs: pipeline.timeoutMs,
+      breakerCooldownMs: Math.max(0, entry.openedAt + pipeline.cooldownMs - Date.now()),
+    });
+    const result = buildResult(state, tool, typed, span);
+    // Only the tool's own outcomes count for health; refusals and caller cancellations do not.
+    if (typed.status === 'failure' || typed.status === 'timeout') {
+      observer.recordHealth(entry as ToolEntry<unknown>, result);
+    }
+    return result;
+  }
+}
+
+function checkOutput<C>(entry: ToolEntry<C>, value: unknown, validator: ArgumentValidator): unknown {
+  const v = validator.validateOutput(entry.tool, value);
+  if (v.valid) return value;
+  const lines = v.errors.slice(0, 10).map((e) => `- ${e.pointer || '(output)'}: ${e.message}`);
+  throw new InvalidOutputError(
+    `Tool "${entry.tool.name}" returned output that does not match its outputSchema:\n${lines.join('\n')}`,
+    v.errors.map((e) => ({ pointer: e.pointer, message: e.message })),
+  );
+}
+
+/** Settles with `running`, or rejects with a cancellation as soon as `signal` aborts. */
+function raceAbort<T>(running: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    running.catch(() => {});
+    return Promise.reject(new CallerCancelledError());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CallerCancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    running.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

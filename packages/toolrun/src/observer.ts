@@ -1,0 +1,179 @@
+import type { Context, Span, Tracer } from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
+import type { JsonObject } from '@toolarsenal/toolmodel';
+import { CircuitState } from 'cockatiel';
+import type { CallState } from './call-state.js';
+import { EventHub } from './events.js';
+import type { BreakerState, HealthStatus } from './health.js';
+import type { AuditRecord } from './runner-options.js';
+import type { ToolEntry } from './tool-entry.js';
+import { endToolSpan, startToolSpan, type TracingOptions } from './tracing.js';
+import type { Principal, ToolResult } from './types.js';
+import { version } from './version.js';
+
+const BREAKER_STATES: Record<CircuitState, BreakerState> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half_open',
+  [CircuitState.Isolated]: 'isolated',
+};
+
+export interface ObserverOptions {
+  audit?: (record: AuditRecord) => void;
+  auditArguments?: boolean;
+  tracing?: TracingOptions;
+}
+
+/** Spans, structured events, audit records and health bookkeeping for the runner. */
+export class RunObserver {
+  readonly events = new EventHub();
+  private readonly tracer?: Tracer;
+  private readonly tracing: TracingOptions;
+
+  constructor(private readonly options: ObserverOptions) {
+    this.tracing = options.tracing ?? {};
+    if (this.tracing.enabled !== false) {
+      this.tracer = this.tracing.tracer ?? trace.getTracer('@toolarsenal/toolrun', version);
+    }
+  }
+
+  startSpan(
+    state: CallState,
+    entry: ToolEntry<unknown> | undefined,
+    parent: Context | undefined,
+  ): Span | undefined {
+    if (!this.tracer) return undefined;
+    return startToolSpan(
+      this.tracer,
+      {
+        toolName: state.toolName,
+        callId: state.callId,
+        ...(entry ? { description: entry.tool.description, toolType: entry.toolType } : {}),
+        ...(parent ? { parent } : {}),
+      },
+      this.tracing.maxAttributeLength ?? 4_096,
+    );
+  }
+
+  /** Ends the span and emits the outcome event; returns the result for chaining. */
+  finish(result: ToolResult, span: Span | undefined, args: JsonObject | undefined): ToolResult {
+    if (span) endToolSpan(span, result, this.tracing, args);
+    const at = result.timings.completedAt;
+    const events = this.events;
+    if (result.ok) {
+      if (events.has('success')) {
+        events.emit('success', {
+          callId: result.callId,
+          toolName: result.toolName,
+          toolId: result.toolId ?? '',
+          attempt: result.attempt,
+          latencyMs: result.timings.latencyMs,
+          at,
+        });
+      }
+    } else if (result.confirmation) {
+      events.emit('confirmation', {
+        callId: result.callId,
+        toolName: result.toolName,
+        toolId: result.toolId ?? '',
+        confirmation: result.confirmation,
+        at,
+      });
+    } else if (result.error && events.has('failure')) {
+      events.emit('failure', {
+        callId: result.callId,
+        toolName: result.toolName,
+        ...(result.toolId ? { toolId: result.toolId } : {}),
+        status: result.status,
+        code: result.error.code,
+        message: result.error.message,
+        retryable: result.error.retryable,
+        attempt: result.attempt,
+        latencyMs: result.timings.latencyMs,
+        at,
+      });
+    }
+    return result;
+  }
+
+  audit(
+    decision: AuditRecord['decision'],
+    reason: string | undefined,
+    state: CallState,
+    entry: ToolEntry<unknown> | undefined,
+    principal: Principal,
+    args: JsonObject | undefined,
+  ): void {
+    const hook = this.options.audit;
+    if (!hook) return;
+    const record: AuditRecord = {
+      decision,
+      callId: state.callId,
+      toolName: state.toolName,
+      principalId: principal.id,
+      at: Date.now(),
+    };
+    if (reason !== undefined) record.reason = reason;
+    if (entry) record.toolId = entry.tool.id;
+    if (this.options.auditArguments && args !== undefined) record.arguments = args;
+    try {
+      hook(record);
+    } catch {
+      // Audit sinks must not change outcomes; they should report their own failures.
+    }
+  }
+
+  /** Records an execution outcome in the tool's health and emits `health` on a status change. */
+  recordHealth(entry: ToolEntry<unknown>, result: ToolResult): void {
+    const before = entry.health.status;
+    const error = result.error ? { code: result.error.code, message: result.error.message } : undefined;
+    if (entry.health.record(result.ok, result.timings.latencyMs, result.timings.completedAt, error)) {
+      this.emitHealth(entry, before, result.timings.completedAt);
+    }
+  }
+
+  emitRetry(entry: ToolEntry<unknown>, state: CallState, attempt: number, at: number): void {
+    const e = state.lastError;
+    const error =
+      e instanceof Error
+        ? { code: (e as { code?: string }).code ?? e.name, message: e.message }
+        : { code: 'UNKNOWN', message: String(e) };
+    this.events.emit('retry', {
+      callId: state.callId,
+      toolName: entry.tool.name,
+      toolId: entry.tool.id,
+      attempt,
+      error,
+      at,
+    });
+  }
+
+  /** Mirrors the breaker's state into health and emits `breaker` (and `health`) events. */
+  watchBreaker(entry: ToolEntry<unknown>): void {
+    const breaker = entry.pipeline.breaker;
+    if (!breaker) return;
+    breaker.onStateChange((state) => {
+      const at = Date.now();
+      if (state === CircuitState.Open) entry.openedAt = at;
+      const from = entry.health.breaker;
+      const to = BREAKER_STATES[state];
+      const before = entry.health.status;
+      const changed = entry.health.setBreaker(to);
+      this.events.emit('breaker', { toolName: entry.tool.name, toolId: entry.tool.id, from, to, at });
+      if (changed) this.emitHealth(entry, before, at);
+    });
+  }
+
+  private emitHealth(entry: ToolEntry<unknown>, from: HealthStatus, at: number): void {
+    if (!this.events.has('health')) return;
+    const health = entry.health.snapshot();
+    this.events.emit('health', {
+      toolName: entry.tool.name,
+      toolId: entry.tool.id,
+      from,
+      to: health.status,
+      health,
+      at,
+    });
+  }
+}

@@ -1,0 +1,171 @@
+import {
+  type BulkheadPolicy,
+  bulkhead,
+  type CircuitBreakerPolicy,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  ExponentialBackoff,
+  handleWhen,
+  type IPolicy,
+  retry,
+  TaskCancelledError,
+  type TimeoutPolicy,
+  TimeoutStrategy,
+  timeout,
+  wrap,
+} from 'cockatiel';
+import { CallerCancelledError, countsAsToolFailure, isRetryableError } from './classify-error.js';
+import { ToolRegistrationError } from './errors.js';
+
+/** Retry settings. Retries happen only for retryable failures of tools that are safe to repeat. */
+export interface RetryConfig {
+  /** Total attempts including the first. Default 3. */
+  maxAttempts?: number;
+  /** First backoff delay (ms); later delays grow exponentially with decorrelated jitter. Default 100. */
+  initialDelayMs?: number;
+  /** Longest backoff delay (ms). Default 2,000. */
+  maxDelayMs?: number;
+}
+
+/** Circuit breaker settings (consecutive-failure breaker). */
+export interface BreakerConfig {
+  /** Consecutive failures that open the circuit. Default 5. */
+  threshold?: number;
+  /** How long the circuit stays open before one half-open probe is let through (ms). Default 30,000. */
+  cooldownMs?: number;
+}
+
+/** A bulkhead: at most `limit` calls run at once, `queue` more wait in FIFO order, the rest are refused. */
+export interface ConcurrencyLimit {
+  limit: number;
+  /** Default 0 (no waiting). */
+  queue?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRY: Required<RetryConfig> = Object.freeze({
+  maxAttempts: 3,
+  initialDelayMs: 100,
+  maxDelayMs: 2_000,
+});
+export const DEFAULT_BREAKER: Required<BreakerConfig> = Object.freeze({ threshold: 5, cooldownMs: 30_000 });
+
+export interface AttemptContext {
+  /** The caller's signal (never-aborted when none was given). */
+  signal: AbortSignal;
+  /** Aborted when this attempt times out or the caller cancels. */
+  attemptSignal: AbortSignal;
+  /** 0-based attempt index. */
+  attempt: number;
+}
+
+/** The per-tool policy stack, built once at registration; only enabled layers exist. */
+export interface ToolPipeline {
+  /** Runs `fn` through the stack; `onAttemptError` sees each failed attempt (timeouts included). */
+  execute<T>(
+    fn: (ctx: AttemptContext) => PromiseLike<T> | T,
+    signal: AbortSignal | undefined,
+    onAttemptError?: (error: unknown) => void,
+  ): Promise<T>;
+  readonly breaker?: CircuitBreakerPolicy;
+  readonly timeoutMs: number;
+  readonly cooldownMs: number;
+}
+
+export interface PipelineConfig {
+  timeoutMs: number;
+  retry?: Required<RetryConfig>;
+  breaker?: Required<BreakerConfig>;
+  toolBulkhead?: BulkheadPolicy;
+  globalBulkhead?: BulkheadPolicy;
+}
+
+const neverAborted = new AbortController().signal;
+
+/**
+ * Order, outside in: tool bulkhead → global bulkhead → retry → circuit breaker → timeout.
+ * The tool bulkhead sits outside the global one so a call waiting for its tool's slot does
+ * not hold a global slot; each attempt passes the breaker and gets its own deadline.
+ */
+export function buildPipeline(config: PipelineConfig): ToolPipeline {
+  checkPositive('timeoutMs', config.timeoutMs);
+  if (config.timeoutMs > 2_147_483_647) throw new ToolRegistrationError('timeoutMs must be at most 2^31-1');
+  const layers: IPolicy[] = [];
+  if (config.toolBulkhead) layers.push(config.toolBulkhead);
+  if (config.globalBulkhead) layers.push(config.globalBulkhead);
+  if (config.retry && config.retry.maxAttempts > 1) {
+    checkPositive('retry.initialDelayMs', config.retry.initialDelayMs);
+    checkPositive('retry.maxDelayMs', config.retry.maxDelayMs);
+    layers.push(
+      retry(handleWhen(isRetryableError), {
+        maxAttempts: config.retry.maxAttempts - 1,
+        backoff: new ExponentialBackoff({
+          initialDelay: config.retry.initialDelayMs,
+          maxDelay: config.retry.maxDelayMs,
+        }),
+      }),
+    );
+  }
+  let breaker: CircuitBreakerPolicy | undefined;
+  if (config.breaker) {
+    checkPositive('breaker.threshold', config.breaker.threshold);
+    checkPositive('breaker.cooldownMs', config.breaker.cooldownMs);
+    breaker = circuitBreaker(handleWhen(countsAsToolFailure), {
+      halfOpenAfter: config.breaker.cooldownMs,
+      breaker: new ConsecutiveBreaker(config.breaker.threshold),
+    });
+    layers.push(breaker);
+  }
+  const timeoutPolicy: TimeoutPolicy = timeout(config.timeoutMs, TimeoutStrategy.Aggressive);
+
+  const attempt = async <T>(
+    fn: (ctx: AttemptContext) => PromiseLike<T> | T,
+    signal: AbortSignal,
+    index: number,
+    onAttemptError: ((error: unknown) => void) | undefined,
+  ): Promise<T> => {
+    try {
+      return await timeoutPolicy.execute(
+        ({ signal: attemptSignal }) => fn({ signal, attemptSignal, attempt: index }),
+        signal,
+      );
+    } catch (error) {
+      // The timeout layer reports caller aborts and deadlines alike; tell them apart here.
+      const final =
+        error instanceof TaskCancelledError && signal.aborted ? new CallerCancelledError() : error;
+      onAttemptError?.(final);
+      throw final;
+    }
+  };
+
+  const stack = layers.length === 0 ? undefined : layers.length === 1 ? layers[0] : wrap(...layers);
+  return {
+    breaker,
+    timeoutMs: config.timeoutMs,
+    cooldownMs: config.breaker?.cooldownMs ?? 0,
+    execute(fn, signal, onAttemptError) {
+      if (!stack) return attempt(fn, signal ?? neverAborted, 0, onAttemptError);
+      return stack.execute(
+        (ctx: { signal: AbortSignal; attempt?: number }) =>
+          attempt(fn, ctx.signal, ctx.attempt ?? 0, onAttemptError),
+        signal,
+      );
+    },
+  };
+}
+
+/** Creates a bulkhead after checking the numbers. */
+export function createBulkhead(limit: ConcurrencyLimit, what: string): BulkheadPolicy {
+  checkPositive(`${what}.limit`, limit.limit);
+  const queue = limit.queue ?? 0;
+  if (!(Number.isInteger(queue) && queue >= 0)) {
+    throw new ToolRegistrationError(`${what}.queue must be an integer >= 0, got ${queue}`);
+  }
+  return bulkhead(limit.limit, queue);
+}
+
+function checkPositive(what: string, value: number): void {
+  if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+    throw new ToolRegistrationError(`${what} must be a positive number, got ${String(value)}`);
+  }
+}

@@ -1,0 +1,71 @@
+import type { Context } from '@opentelemetry/api';
+import type { ArgumentValidator, RateLimitSpec, Tool, ToolInput } from '@toolarsenal/toolmodel';
+import type { ArgumentLimits } from './decode-arguments.js';
+import type { ExecutionUpdate, Executor, ToolHandler } from './executor.js';
+import type { ConfirmationPolicy } from './policy.js';
+import type { ConcurrencyLimit } from './resilience.js';
+import type { ToolRunConfig } from './tool-entry.js';
+import type { TracingOptions } from './tracing.js';
+import type { Principal } from './types.js';
+
+/** A tool plus how to run it. */
+export interface ToolRegistration<C = unknown> extends ToolRunConfig {
+  tool: Tool | ToolInput;
+  /** Local implementation; without one the executor registered for `tool.source` runs it. */
+  handler?: ToolHandler<C>;
+}
+
+/** One policy decision, for audit logs. Argument values only with `auditArguments: true`. */
+export interface AuditRecord {
+  decision: 'allowed' | 'denied' | 'confirmation_required' | 'confirmed' | 'rejected' | 'expired';
+  /** Error code behind a denial (`PERMISSION_DENIED`, `RATE_LIMITED`, `INVALID_ARGUMENTS`, `TOOL_NOT_FOUND`…) or the confirmation reason. */
+  reason?: string;
+  callId: string;
+  toolName: string;
+  toolId?: string;
+  principalId: string;
+  /** Epoch ms. */
+  at: number;
+  arguments?: unknown;
+}
+
+export interface RunnerOptions<C = unknown> {
+  /** Tools to register up front (same as calling `register` for each). */
+  tools?: readonly (ToolRegistration<C> | Tool | ToolInput)[];
+  /** Executors for non-local sources (MCP, OpenAPI, A2A…). */
+  executors?: readonly Executor<C>[];
+  /** Settings every tool gets unless its registration overrides them. */
+  defaults?: ToolRunConfig;
+  /** Runner-wide bulkhead across all tools. Default: none. */
+  concurrency?: ConcurrencyLimit | false;
+  /** Token bucket per principal id, across all tools. Default: none. */
+  principalRateLimit?: RateLimitSpec;
+  /** Which calls need human confirmation; false disables the policy (explicit `requiresConfirmation` still applies). */
+  confirmation?: ConfirmationPolicy | false;
+  /** Used when a call passes no principal. Default `{ id: 'anonymous' }` (unrestricted). */
+  defaultPrincipal?: Principal;
+  /** Receives every policy decision. Must be fast; errors are swallowed. */
+  audit?: (record: AuditRecord) => void;
+  /** Include argument values in audit records. Default false. */
+  auditArguments?: boolean;
+  tracing?: TracingOptions;
+  /** Hostile-input limits for arguments. */
+  limits?: ArgumentLimits;
+  /** Share a validator (and its compiled-schema cache) with other components. */
+  validator?: ArgumentValidator;
+  /** Consecutive failures after which a tool reports `unhealthy`. Default 5. */
+  unhealthyAfter?: number;
+}
+
+/** Per-call options. */
+export interface RunOptions<C = unknown> {
+  /** Cancels the call; the caller is released at once and the handler's signal aborts. */
+  signal?: AbortSignal;
+  principal?: Principal;
+  /** Passed to handlers/executors untouched. */
+  context?: C;
+  /** Progress and partial output reported by the executor. */
+  onUpdate?: (update: ExecutionUpdate, meta: { callId: string; toolName: string }) => void;
+  /** OpenTelemetry parent context (default: the active context). */
+  traceContext?: Context;
+}

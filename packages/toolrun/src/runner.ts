@@ -1,0 +1,432 @@
+import type { Span } from '@opentelemetry/api';
+import {
+  type ArgumentValidator,
+  createArgumentValidator,
+  defineTool,
+  type JsonLimits,
+  type JsonObject,
+  type Tool,
+  type ToolInput,
+} from '@toolarsenal/toolmodel';
+import type { BulkheadPolicy } from 'cockatiel';
+import { type BatchOptions, type BatchResult, runBatch } from './batch.js';
+import {
+  buildResult,
+  type CallState,
+  clock,
+  confirmationRequiredError,
+  internalError,
+  newState,
+  notFoundError,
+  rateLimitedError,
+} from './call-state.js';
+import { ConfirmationStore } from './confirmations.js';
+import {
+  DEFAULT_MAX_ARGUMENTS_LENGTH,
+  type DecodedArguments,
+  decodeArguments,
+  invalidArgumentsError,
+} from './decode-arguments.js';
+import { ConfirmationError, ToolRegistrationError, ToolRunError } from './errors.js';
+import type { RunnerEventListener, RunnerEventName } from './events.js';
+import { executeCall } from './execute-call.js';
+import {
+  createFunctionExecutor,
+  type Executor,
+  type FunctionExecutor,
+  type ToolHandler,
+} from './executor.js';
+import type { ToolHealth } from './health.js';
+import { RunObserver } from './observer.js';
+import { checkAccess, compileConfirmationPolicy } from './policy.js';
+import { createBulkhead } from './resilience.js';
+import type { RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
+import { suggestNames } from './suggest.js';
+import { KeyedBuckets } from './token-bucket.js';
+import { createToolEntry, type EntryContext, type ToolEntry, type ToolRunConfig } from './tool-entry.js';
+import { randomHex } from './tracing.js';
+import type { Principal, ToolCall, ToolResult } from './types.js';
+
+const ANONYMOUS: Principal = Object.freeze({ id: 'anonymous' });
+
+interface Pending<C> {
+  entry: ToolEntry<C>;
+  args: JsonObject;
+  callId: string;
+  principal: Principal;
+  context?: C;
+}
+
+/**
+ * Executes tool calls safely. Create with `createRunner`. Every outcome, including a tool's
+ * own failure, comes back as a `ToolResult`; methods throw only for programmer errors.
+ */
+export class Runner<C = unknown> {
+  /** The built-in local-function executor (source `function`). */
+  readonly functions: FunctionExecutor<C>;
+  private readonly entries = new Map<string, ToolEntry<C>>();
+  private readonly byId = new Map<string, ToolEntry<C>>();
+  private readonly executors = new Map<string, Executor<C>>();
+  private readonly observer: RunObserver;
+  private readonly validator: ArgumentValidator;
+  private readonly entryContext: Omit<EntryContext, 'now'>;
+  private readonly principalBuckets?: KeyedBuckets;
+  private readonly confirmations: ConfirmationStore<Pending<C>>;
+  private readonly jsonLimits: Partial<JsonLimits>;
+  private readonly maxArgumentsLength: number;
+  private readonly defaultPrincipal: Principal;
+
+  constructor(options: RunnerOptions<C> = {}) {
+    this.validator = options.validator ?? createArgumentValidator();
+    this.observer = new RunObserver(options);
+    const confirmation =
+      options.confirmation === false ? { patterns: [], destructive: false } : options.confirmation;
+    let globalBulkhead: BulkheadPolicy | undefined;
+    try {
+      if (options.concurrency) globalBulkhead = createBulkhead(options.concurrency, 'concurrency');
+      if (options.principalRateLimit) this.principalBuckets = new KeyedBuckets(options.principalRateLimit);
+    } catch (error) {
+      throw new ToolRegistrationError(`invalid runner options: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    this.entryContext = {
+      defaults: options.defaults ?? {},
+      confirmReason: compileConfirmationPolicy(confirmation ?? {}),
+      unhealthyAfter: options.unhealthyAfter ?? 5,
+      ...(globalBulkhead ? { globalBulkhead } : {}),
+    };
+    this.confirmations = new ConfirmationStore(
+      confirmation?.ttlMs ?? 300_000,
+      confirmation?.maxPending ?? 1_000,
+    );
+    const { maxArgumentsLength, ...jsonLimits } = options.limits ?? {};
+    this.jsonLimits = jsonLimits;
+    this.maxArgumentsLength = maxArgumentsLength ?? DEFAULT_MAX_ARGUMENTS_LENGTH;
+    this.defaultPrincipal = options.defaultPrincipal ?? ANONYMOUS;
+    this.functions = createFunctionExecutor<C>();
+    this.executors.set(this.functions.source, this.functions);
+    for (const executor of options.executors ?? []) this.registerExecutor(executor);
+    for (const item of options.tools ?? []) {
+      if (typeof item === 'object' && item !== null && 'tool' in item) {
+        const { tool, ...config } = item as ToolRegistration<C>;
+        this.register(tool, config);
+      } else {
+        this.register(item as Tool | ToolInput);
+      }
+    }
+  }
+
+  /** Adds (or replaces) the executor for `executor.source`. */
+  registerExecutor(executor: Executor<C>): void {
+    if (!executor || typeof executor.source !== 'string' || typeof executor.execute !== 'function') {
+      throw new ToolRegistrationError('an executor needs a string `source` and an `execute` function');
+    }
+    this.executors.set(executor.source, executor);
+  }
+
+  /**
+   * Registers a tool (a canonical `Tool` or a `ToolInput` to parse) with an optional local
+   * handler and per-tool settings. Compiles its validators and policies now, so calls never do.
+   */
+  register(
+    tool: Tool | ToolInput,
+    handlerOrConfig?: ToolHandler<C> | (ToolRunConfig & { handler?: ToolHandler<C> }),
+  ): Tool {
+    const canonical = toTool(tool);
+    const { handler, ...config } =
+      typeof handlerOrConfig === 'function' ? { handler: handlerOrConfig } : (handlerOrConfig ?? {});
+    if (handler !== undefined && typeof handler !== 'function') {
+      throw new ToolRegistrationError(`handler for "${canonical.name}" must be a function`);
+    }
+    if (!handler) {
+      const executor = this.executors.get(canonical.source);
+      if (executor?.canExecute && executor !== this.functions && !executor.canExecute(canonical)) {
+        throw new ToolRegistrationError(`executor "${canonical.source}" refuses tool "${canonical.name}"`);
+      }
+    }
+    try {
+      this.validator.validateInput(canonical, {});
+      if (config.validateOutput ?? this.entryContext.defaults.validateOutput) {
+        this.validator.validateOutput(canonical, null);
+      }
+    } catch (error) {
+      throw new ToolRegistrationError(`tool "${canonical.name}": ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    const entry = createToolEntry(canonical, config, handler, { ...this.entryContext, now: clock() });
+    this.observer.watchBreaker(entry as ToolEntry<unknown>);
+    this.unregister(canonical.name);
+    this.entries.set(canonical.name, entry);
+    this.byId.set(canonical.id, entry);
+    return canonical;
+  }
+
+  /** Removes a tool; pending confirmations for it then resolve as `not_found`. */
+  unregister(name: string): boolean {
+    const entry = this.entries.get(name);
+    if (!entry) return false;
+    this.entries.delete(name);
+    this.byId.delete(entry.tool.id);
+    return true;
+  }
+
+  /** A registered tool by name or id. */
+  get(nameOrId: string): Tool | undefined {
+    return this.lookup(nameOrId)?.tool;
+  }
+
+  tools(): Tool[] {
+    return [...this.entries.values()].map((e) => e.tool);
+  }
+
+  /** Subscribes to structured events; returns the unsubscribe function. */
+  on<K extends RunnerEventName>(name: K, listener: RunnerEventListener<K>): () => void {
+    return this.observer.events.on(name, listener);
+  }
+
+  /** Health of every tool, or of one (undefined when unknown). */
+  health(): ToolHealth[];
+  health(name: string): ToolHealth | undefined;
+  health(name?: string): ToolHealth[] | ToolHealth | undefined {
+    if (name !== undefined) return this.lookup(name)?.health.snapshot();
+    return [...this.entries.values()].map((e) => e.health.snapshot());
+  }
+
+  /** Holds a tool's circuit open (e.g. during an incident) until the handle is disposed. */
+  isolate(name: string): { dispose(): void } {
+    const breaker = this.lookup(name)?.pipeline.breaker;
+    if (!breaker) throw new ToolRegistrationError(`tool "${name}" is unknown or has no circuit breaker`);
+    return breaker.isolate();
+  }
+
+  /** Runs one call. Resolves with a `ToolResult` for every outcome; never rejects for tool failures. */
+  run(call: ToolCall, options: RunOptions<C> = {}): Promise<ToolResult> {
+    return this.runCall(call, options, undefined);
+  }
+
+  /** Runs several calls with dedup, a call budget, exclusivity and hand-off rules. */
+  runBatch(calls: readonly ToolCall[], options: BatchOptions<C> = {}): Promise<BatchResult> {
+    return runBatch(this, calls, options);
+  }
+
+  /**
+   * Runs a call that came back `pending_confirmation`, exactly once (the token is consumed
+   * before anything runs). Throws `ConfirmationError` for unknown, used or expired tokens.
+   */
+  async confirm(token: string, options: Omit<RunOptions<C>, 'principal'> = {}): Promise<ToolResult> {
+    const pending = this.takeToken(token, 'confirmed');
+    const current = this.entries.get(pending.entry.tool.name);
+    const entry = current === pending.entry ? current : undefined;
+    const state = newState(pending.callId, pending.entry.tool.name, clock());
+    const span = this.observer.startSpan(state, entry as ToolEntry<unknown>, options.traceContext);
+    const runOptions: RunOptions<C> = { ...options, principal: pending.principal };
+    if (options.context === undefined && pending.context !== undefined) runOptions.context = pending.context;
+    let result: ToolResult;
+    try {
+      result = entry
+        ? await this.admit(entry, pending.args, state, pending.principal, runOptions, span, true)
+        : buildResult(state, undefined, notFoundError(state.toolName, []), span);
+    } catch (error) {
+      result = buildResult(state, entry?.tool, internalError(error), span);
+    }
+    return this.observer.finish(result, span, pending.args);
+  }
+
+  /** Declines a pending call; returns the `cancelled` result to send back to the model. */
+  reject(token: string, reason?: string): ToolResult {
+    const pending = this.takeToken(token, 'rejected');
+    const state = newState(pending.callId, pending.entry.tool.name, clock());
+    const why = reason ? ` (${reason.slice(0, 200)})` : '';
+    const error = new ToolRunError(
+      'cancelled',
+      'CONFIRMATION_REJECTED',
+      `The user declined the call to "${state.toolName}"${why}. Do not repeat it unless the user asks.`,
+    );
+    return this.observer.finish(
+      buildResult(state, pending.entry.tool, error, undefined),
+      undefined,
+      undefined,
+    );
+  }
+
+  /** Number of confirmations waiting. */
+  get pendingConfirmations(): number {
+    return this.confirmations.size;
+  }
+
+  /** Closes every executor that has a `close`. */
+  async close(): Promise<void> {
+    await Promise.all([...this.executors.values()].map((e) => e.close?.()));
+  }
+
+  /** @internal Decodes arguments the way `run` does (used by `runBatch` for dedup keys). */
+  decode(call: ToolCall): DecodedArguments {
+    return decodeArguments(call.arguments, String(call.name), this.jsonLimits, this.maxArgumentsLength);
+  }
+
+  /** @internal */
+  lookup(nameOrId: string): ToolEntry<C> | undefined {
+    return this.entries.get(nameOrId) ?? this.byId.get(nameOrId);
+  }
+
+  /** @internal `decoded` lets `runBatch` skip decoding twice. */
+  async runCall(
+    call: ToolCall,
+    options: RunOptions<C>,
+    decoded: DecodedArguments | undefined,
+  ): Promise<ToolResult> {
+    const queuedAt = clock();
+    const toolName = typeof call?.name === 'string' ? call.name : String(call?.name);
+    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(3)}`;
+    const state = newState(callId, toolName, queuedAt);
+    const observer = this.observer;
+    if (observer.events.has('start')) observer.events.emit('start', { callId, toolName, at: queuedAt });
+    const entry = this.lookup(toolName);
+    const span = observer.startSpan(state, entry as ToolEntry<unknown>, options.traceContext);
+    const principal = options.principal ?? this.defaultPrincipal;
+    let args: JsonObject | undefined;
+    let result: ToolResult;
+    try {
+      if (!entry) {
+        observer.audit('denied', 'TOOL_NOT_FOUND', state, undefined, principal, undefined);
+        const suggestions = suggestNames(toolName, this.entries.keys());
+        result = buildResult(state, undefined, notFoundError(toolName, suggestions), span);
+      } else {
+        const { tool } = entry;
+        const denied = checkAccess(tool.name, tool.capabilities, tool.requiredScopes, principal);
+        const decodedArgs = denied ? undefined : (decoded ?? this.decode(call));
+        if (denied || !decodedArgs?.ok) {
+          const error = denied ?? (decodedArgs as { error: ToolRunError }).error;
+          observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, undefined);
+          result = buildResult(state, tool, error, span);
+        } else {
+          args = decodedArgs.args;
+          result = await this.validateAndRun(entry, args, state, principal, options, span);
+        }
+      }
+    } catch (error) {
+      result = buildResult(state, entry?.tool, internalError(error), span);
+    }
+    return observer.finish(result, span, args);
+  }
+
+  private async validateAndRun(
+    entry: ToolEntry<C>,
+    args: JsonObject,
+    state: CallState,
+    principal: Principal,
+    options: RunOptions<C>,
+    span: Span | undefined,
+  ): Promise<ToolResult> {
+    const { tool } = entry;
+    const validation = this.validator.validateInput(tool, args);
+    if (!validation.valid) {
+      const error = invalidArgumentsError(tool.name, validation.errors);
+      this.observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, args);
+      return buildResult(state, tool, error, span);
+    }
+    if (entry.confirmReason !== undefined) {
+      const pending: Pending<C> = { entry, args, callId: state.callId, principal };
+      if (options.context !== undefined) pending.context = options.context;
+      const confirmation = this.confirmations.create(pending, entry.confirmReason, Date.now());
+      this.observer.audit(
+        'confirmation_required',
+        entry.confirmReason,
+        state,
+        entry as ToolEntry<unknown>,
+        principal,
+        args,
+      );
+      const error = confirmationRequiredError(tool.name, entry.confirmReason, confirmation.expiresAt);
+      const result = buildResult(state, tool, error, span);
+      result.confirmation = confirmation;
+      return result;
+    }
+    return this.admit(entry, args, state, principal, options, span, false);
+  }
+
+  /** Rate limits, then execution. Confirmed calls were audited when confirmed. */
+  private admit(
+    entry: ToolEntry<C>,
+    args: JsonObject,
+    state: CallState,
+    principal: Principal,
+    options: RunOptions<C>,
+    span: Span | undefined,
+    confirmed: boolean,
+  ): Promise<ToolResult> | ToolResult {
+    const limited = this.takeTokens(entry, principal);
+    if (limited) {
+      this.observer.audit('denied', limited.code, state, entry as ToolEntry<unknown>, principal, args);
+      return buildResult(state, entry.tool, limited, span);
+    }
+    if (!confirmed)
+      this.observer.audit('allowed', undefined, state, entry as ToolEntry<unknown>, principal, args);
+    return executeCall(entry, args, state, principal, options, span, {
+      executors: this.executors,
+      validator: this.validator,
+      observer: this.observer,
+    });
+  }
+
+  private takeTokens(entry: ToolEntry<C>, principal: Principal): ToolRunError | undefined {
+    if (!entry.bucket && !this.principalBuckets) return undefined;
+    const now = clock();
+    if (entry.bucket) {
+      const wait = entry.bucket.take(now);
+      if (wait > 0) return rateLimitedError(`Tool "${entry.tool.name}" is rate limited`, wait, 'tool');
+    }
+    if (this.principalBuckets) {
+      const wait = this.principalBuckets.get(principal.id, now).take(now);
+      if (wait > 0) {
+        entry.bucket?.refund();
+        return rateLimitedError(`Caller "${principal.id}" is rate limited`, wait, 'principal');
+      }
+    }
+    return undefined;
+  }
+
+  private takeToken(token: string, decision: 'confirmed' | 'rejected'): Pending<C> {
+    const now = Date.now();
+    const taken = this.confirmations.take(token, now);
+    if (!taken) {
+      throw new ConfirmationError(
+        'CONFIRMATION_UNKNOWN',
+        'unknown confirmation token (never issued, already used or rejected, or evicted)',
+      );
+    }
+    const p = taken.payload;
+    const state = newState(p.callId, p.entry.tool.name, now);
+    const entry = p.entry as ToolEntry<unknown>;
+    if (taken.expired && decision === 'confirmed') {
+      this.observer.audit('expired', undefined, state, entry, p.principal, p.args);
+      throw new ConfirmationError('CONFIRMATION_EXPIRED', `confirmation for "${state.toolName}" expired`);
+    }
+    this.observer.audit(decision, undefined, state, entry, p.principal, p.args);
+    return p;
+  }
+}
+
+/** Creates a runner. See `RunnerOptions` for defaults. */
+export function createRunner<C = unknown>(options: RunnerOptions<C> = {}): Runner<C> {
+  return new Runner<C>(options);
+}
+
+function toTool(tool: Tool | ToolInput): Tool {
+  if (
+    typeof tool === 'object' &&
+    tool !== null &&
+    Object.isFrozen(tool) &&
+    typeof (tool as Tool).contentHash === 'string' &&
+    typeof (tool as Tool).id === 'string'
+  ) {
+    return tool as Tool;
+  }
+  try {
+    return defineTool(tool as ToolInput);
+  } catch (error) {
+    throw new ToolRegistrationError(`invalid tool definition: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,113 @@
+import {
+  type Attributes,
+  type Context,
+  context,
+  isSpanContextValid,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import type { ToolResult } from './types.js';
+
+/** OpenTelemetry settings. Only `@opentelemetry/api` is used: bring your own SDK/exporter. */
+export interface TracingOptions {
+  /** Default true. When false no span is created at all. */
+  enabled?: boolean;
+  /** Default: `trace.getTracer('@toolarsenal/toolrun')` (the global provider, no-op until one is registered). */
+  tracer?: Tracer;
+  /** Record `gen_ai.tool.call.arguments` (may contain personal data). Default false. */
+  recordArguments?: boolean;
+  /** Record `gen_ai.tool.call.result`. Default false. */
+  recordResults?: boolean;
+  /** Longest recorded argument/result/description attribute, in characters. Default 4,096. */
+  maxAttributeLength?: number;
+}
+
+export interface SpanStart {
+  toolName: string;
+  callId: string;
+  description?: string;
+  toolType?: string;
+  parent?: Context;
+}
+
+/** Opens the per-call span named `execute_tool {tool name}` with gen_ai semantic-convention attributes. */
+export function startToolSpan(tracer: Tracer, s: SpanStart, maxLength: number): Span {
+  const attributes: Attributes = {
+    'gen_ai.operation.name': 'execute_tool',
+    'gen_ai.tool.name': s.toolName,
+    'gen_ai.tool.call.id': s.callId,
+  };
+  if (s.description) attributes['gen_ai.tool.description'] = truncate(s.description, maxLength);
+  if (s.toolType) attributes['gen_ai.tool.type'] = s.toolType;
+  return tracer.startSpan(
+    `execute_tool ${s.toolName}`,
+    { kind: SpanKind.INTERNAL, attributes },
+    s.parent ?? context.active(),
+  );
+}
+
+/** Closes the span with the result's status, `error.type` and (opt-in) payloads. */
+export function endToolSpan(span: Span, result: ToolResult, options: TracingOptions, args?: unknown): void {
+  if (span.isRecording()) {
+    const max = options.maxAttributeLength ?? 4_096;
+    span.setAttribute('toolarsenal.tool.status', result.status);
+    span.setAttribute('toolarsenal.tool.attempt', result.attempt);
+    if (result.toolId) span.setAttribute('toolarsenal.tool.id', result.toolId);
+    if (options.recordArguments && args !== undefined) {
+      span.setAttribute('gen_ai.tool.call.arguments', truncate(safeStringify(args), max));
+    }
+    if (options.recordResults && result.status === 'success') {
+      span.setAttribute('gen_ai.tool.call.result', truncate(safeStringify(result.result), max));
+    }
+    if (result.error && result.status !== 'pending_confirmation') {
+      span.setAttribute('error.type', result.error.code);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+    } else if (result.status === 'success') {
+      span.setStatus({ code: SpanStatusCode.OK });
+    }
+  }
+  span.end();
+}
+
+/** Trace/span ids for the result: the span's own when it records, otherwise generated (keeping a parent trace id). */
+export function spanIds(span: Span | undefined): { traceId: string; spanId: string } {
+  if (span) {
+    const sc = span.spanContext();
+    if (isSpanContextValid(sc)) {
+      return span.isRecording()
+        ? { traceId: sc.traceId, spanId: sc.spanId }
+        : { traceId: sc.traceId, spanId: randomHex(2) };
+    }
+  }
+  return { traceId: randomHex(4), spanId: randomHex(2) };
+}
+
+/** Runs `fn` with `span` as the active span so executors' own spans become its children. */
+export function withSpan<T>(span: Span, fn: () => T): T {
+  if (!span.isRecording()) return fn();
+  return context.with(trace.setSpan(context.active(), span), fn);
+}
+
+/** Non-cryptographic hex id of `words` × 32 bits (ids need uniqueness, not secrecy). */
+export function randomHex(words: number): string {
+  let out = '';
+  for (let i = 0; i < words; i++) {
+    out += ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+  }
+  return out;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…[truncated]`;
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'undefined';
+  } catch {
+    return '[unserializable]';
+  }
+}
