@@ -1,0 +1,11 @@
+import type { Tool } from '@toolarsenal/toolmodel';
+import type { DocTerms } from './lexical/doc-terms.js';
+
+/** What the index keeps per tool: the tool, its tokenised fields and (once embedded) its unit vector. */
+export interface Entry {
+  tool: Tool;
+  terms: DocTerms;
+  /** Text the vector is computed from. */
+  embedText: string;
+  vector?: Float32Array;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { compilePostings, DEFAULT_BM25, fieldTermFrequency, idf, saturate, scoreQuery } from './bm25.js';
+import { buildDocTerms } from './doc-terms.js';
+import { Vocabulary } from './vocabulary.js';
+
+const fields = (name: string, description = '', parameters = '', tags = '') => ({
+  name,
+  description,
+  parameters,
+  tags,
+});
+
+function build(docs: ReturnType<typeof fields>[]) {
+  const vocabulary = new Vocabulary();
+  const terms = docs.map((d) => buildDocTerms(d, vocabulary));
+  const postings = compilePostings(terms, vocabulary.size, DEFAULT_BM25);
+  const n = docs.length;
+  const scratch = { scores: new Float32Array(n), coverage: new Float32Array(n), seen: new Uint8Array(n) };
+  const query = (text: string, allowed?: Uint8Array) =>
+    scoreQuery(
+      postings,
+      text.split(' ').map((t) => ({ id: vocabulary.lookup(t), count: 1 })),
+      allowed,
+      scratch,
+    );
+  return { query, postings };
+}
+
+describe('BM25 pieces', () => {
+  it('idf is positive and decreases with document frequency', () => {
+    expect(idf(100, 1)).toBeGreaterThan(idf(100, 50));
+    expect(idf(100, 100)).toBeGreaterThan(0);
+  });
+
+  it('saturate grows sub-linearly towards k1 + 1', () => {
+    expect(saturate(0, 1.2)).toBe(0);
+    expect(saturate(1, 1.2)).toBeCloseTo(1);
+    expect(saturate(100, 1.2)).toBeLessThan(2.2);
+    expect(saturate(2, 1.2)).toBeLessThan(2 * saturate(1, 1.2));
+  });
+
+  it('fieldTermFrequency weighs fields and normalises by length', () => {
+    const tf = [1, 0, 0, 0];
+    const short = fieldTermFrequency(tf, 0, [2, 0, 0, 0], [4, 1, 1, 1], [2, 1, 1, 1], 0.75);
+    const long = fieldTermFrequency(tf, 0, [8, 0, 0, 0], [4, 1, 1, 1], [2, 1, 1, 1], 0.75);
+    expect(short).toBeGreaterThan(long);
+    expect(fieldTermFrequency(tf, 0, [4, 0, 0, 0], [4, 1, 1, 1], [2, 1, 1, 1], 0.75)).toBeCloseTo(2);
+  });
+});
+
+describe('scoreQuery', () => {
+  const docs = [
+    fields('send email', 'send an email message'),
+    fields('read file', 'read a file from disk'),
+    fields('refund payment', 'refund a payment to a customer', 'payment id'),
+  ];
+
+  it('ranks the document sharing the rare terms first and reports coverage', () => {
+    const { query } = build(docs);
+    const r = query('refund payment');
+    expect(Array.from(r.slots)).toEqual([2]);
+    expect(r.coverage[0]).toBeCloseTo(1);
+  });
+
+  it('counts unseen query terms against coverage', () => {
+    const { query } = build(docs);
+    const r = query('refund weather forecast');
+    expect(r.coverage[0]).toBeLessThan(0.5);
+    expect(query('weather forecast').slots.length).toBe(0);
+  });
+
+  it('skips slots not allowed by the filter mask and resets its scratch buffers', () => {
+    const { query } = build(docs);
+    expect(query('file', Uint8Array.from([1, 0, 1])).slots.length).toBe(0);
+    const again = query('file');
+    expect(Array.from(again.slots)).toEqual([1]);
+    expect(query('file').scores[0]).toBeCloseTo(again.scores[0]!);
+  });
+
+  it('ignores removed (undefined) documents', () => {
+    const vocabulary = new Vocabulary();
+    const terms = [buildDocTerms(docs[0]!, vocabulary), undefined];
+    const postings = compilePostings(terms, vocabulary.size, DEFAULT_BM25);
+    expect(postings.docCount).toBe(1);
+  });
+});

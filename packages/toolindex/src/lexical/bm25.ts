@@ -1,0 +1,182 @@
+import { FIELDS, type FieldName } from '../tool-text.js';
+import { type DocTerms, FIELD_COUNT } from './doc-terms.js';
+
+export interface Bm25Params {
+  /** Term-frequency saturation (default 0.9). */
+  k1: number;
+  /** Length normalisation per field, 0..1 (default 0.5). */
+  b: number;
+  /** Weight of each field's term frequency (BM25F). */
+  fieldWeights: Record<FieldName, number>;
+}
+
+/**
+ * Generic defaults measured on the ToolLens dev split (see README): equal field weights beat boosting the
+ * name (tool names are often opaque slugs), and milder saturation/length normalisation suits short texts.
+ */
+export const DEFAULT_BM25: Bm25Params = {
+  k1: 0.9,
+  b: 0.5,
+  fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
+};
+
+/** Okapi IDF, never negative. */
+export function idf(docCount: number, docFreq: number): number {
+  return Math.log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5));
+}
+
+/** BM25 term saturation: tf·(k1+1)/(k1+tf); 0 for tf 0. */
+export function saturate(tf: number, k1: number): number {
+  return tf <= 0 ? 0 : (tf * (k1 + 1)) / (k1 + tf);
+}
+
+/**
+ * BM25F pseudo term frequency: each field's tf, length-normalised against that field's average and weighted,
+ * summed before saturation (so a term in name and description is not counted as two independent matches).
+ */
+export function fieldTermFrequency(
+  tf: ArrayLike<number>,
+  offset: number,
+  lengths: ArrayLike<number>,
+  averages: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  b: number,
+): number {
+  let sum = 0;
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const t = tf[offset + f]!;
+    if (t === 0) continue;
+    const avg = averages[f]! || 1;
+    sum += (weights[f]! * t) / (1 - b + (b * lengths[f]!) / avg);
+  }
+  return sum;
+}
+
+/** Posting lists compiled from every live document: per term, doc slots and their saturated term weights. */
+export interface CompiledPostings {
+  readonly docCount: number;
+  /** `offsets[t]..offsets[t+1]` index `docs`/`weights` for term id `t`. */
+  readonly offsets: Uint32Array;
+  readonly docs: Uint32Array;
+  readonly weights: Float32Array;
+  readonly idf: Float32Array;
+  /** IDF of a term no document contains (upper bound), used for query coverage. */
+  readonly unseenIdf: number;
+}
+
+/** Builds posting lists in two passes (count, then fill), all in typed arrays. */
+export function compilePostings(
+  docs: readonly (DocTerms | undefined)[],
+  vocabularySize: number,
+  params: Bm25Params,
+): CompiledPostings {
+  const weights = Float32Array.from(FIELDS.map((f) => params.fieldWeights[f]));
+  const averages = new Float64Array(FIELD_COUNT);
+  const df = new Uint32Array(vocabularySize + 1);
+  let docCount = 0;
+  for (const doc of docs) {
+    if (!doc) continue;
+    docCount++;
+    for (let f = 0; f < FIELD_COUNT; f++) averages[f] = averages[f]! + doc.lengths[f]!;
+    for (const t of doc.terms) df[t] = df[t]! + 1;
+  }
+  for (let f = 0; f < FIELD_COUNT; f++) averages[f] = docCount === 0 ? 1 : averages[f]! / docCount;
+  const offsets = new Uint32Array(vocabularySize + 1);
+  let total = 0;
+  for (let t = 0; t < vocabularySize; t++) {
+    offsets[t] = total;
+    total += df[t]!;
+  }
+  offsets[vocabularySize] = total;
+  const postDocs = new Uint32Array(total);
+  const postWeights = new Float32Array(total);
+  const cursor = offsets.slice(0, vocabularySize);
+  docs.forEach((doc, slot) => {
+    if (!doc) return;
+    for (let i = 0; i < doc.terms.length; i++) {
+      const t = doc.terms[i]!;
+      const at = cursor[t]!;
+      cursor[t] = at + 1;
+      postDocs[at] = slot;
+      const tf = fieldTermFrequency(doc.tf, i * FIELD_COUNT, doc.lengths, averages, weights, params.b);
+      postWeights[at] = saturate(tf, params.k1);
+    }
+  });
+  const idfs = new Float32Array(vocabularySize);
+  for (let t = 0; t < vocabularySize; t++) idfs[t] = idf(docCount, df[t]!);
+  return {
+    docCount,
+    offsets,
+    docs: postDocs,
+    weights: postWeights,
+    idf: idfs,
+    unseenIdf: idf(docCount, 0),
+  };
+}
+
+/** Scores of the documents a query touches. `coverage` is the IDF-weighted share of query terms matched. */
+export interface LexicalScores {
+  readonly slots: Uint32Array;
+  readonly scores: Float32Array;
+  readonly coverage: Float32Array;
+}
+
+/** Zeroed per-slot buffers reused across queries (reset after each query). */
+export interface LexicalScratch {
+  scores: Float32Array;
+  coverage: Float32Array;
+  seen: Uint8Array;
+}
+
+/** A query term: its id (undefined when no document has it) and how often the query repeats it. */
+export interface QueryTerm {
+  id: number | undefined;
+  count: number;
+}
+
+/**
+ * Accumulates BM25 over the posting lists of the query terms. Only slots with `allowed[slot] === 1` score
+ * (filters run before ranking). `scratch` buffers must be at least as long as the slot count and zeroed.
+ */
+export function scoreQuery(
+  postings: CompiledPostings,
+  query: readonly QueryTerm[],
+  allowed: Uint8Array | undefined,
+  scratch: LexicalScratch,
+): LexicalScores {
+  let idfTotal = 0;
+  for (const q of query) {
+    const w = q.id === undefined || q.id >= postings.idf.length ? postings.unseenIdf : postings.idf[q.id]!;
+    idfTotal += w * q.count;
+  }
+  const touched: number[] = [];
+  const { scores, coverage, seen } = scratch;
+  for (const q of query) {
+    if (q.id === undefined || q.id + 1 >= postings.offsets.length) continue;
+    const w = postings.idf[q.id]! * q.count;
+    const share = idfTotal > 0 ? w / idfTotal : 0;
+    const end = postings.offsets[q.id + 1]!;
+    for (let i = postings.offsets[q.id]!; i < end; i++) {
+      const slot = postings.docs[i]!;
+      if (allowed && allowed[slot] !== 1) continue;
+      if (seen[slot] === 0) {
+        seen[slot] = 1;
+        touched.push(slot);
+      }
+      scores[slot] = scores[slot]! + w * postings.weights[i]!;
+      coverage[slot] = coverage[slot]! + share;
+    }
+  }
+  const n = touched.length;
+  const out = { slots: new Uint32Array(n), scores: new Float32Array(n), coverage: new Float32Array(n) };
+  for (let i = 0; i < n; i++) {
+    const slot = touched[i]!;
+    out.slots[i] = slot;
+    out.scores[i] = scores[slot]!;
+    out.coverage[i] = Math.min(1, coverage[slot]!);
+    scores[slot] = 0;
+    coverage[slot] = 0;
+    seen[slot] = 0;
+  }
+  return out;
+}

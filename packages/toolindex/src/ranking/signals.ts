@@ -1,0 +1,78 @@
+/** Weights of the routing signals (design defaults: relevance 0.6, intent 0.15, conversation 0.1, health 0.1, cost 0.05). */
+export interface SignalWeights {
+  relevance: number;
+  intent: number;
+  conversation: number;
+  health: number;
+  cost: number;
+}
+
+/** Subtracted from the weighted score: already used, already failed (stronger), deprecated. */
+export interface Penalties {
+  used: number;
+  failed: number;
+  deprecated: number;
+}
+
+export const DEFAULT_WEIGHTS: SignalWeights = {
+  relevance: 0.6,
+  intent: 0.15,
+  conversation: 0.1,
+  health: 0.1,
+  cost: 0.05,
+};
+export const DEFAULT_PENALTIES: Penalties = { used: 0.15, failed: 0.4, deprecated: 0.2 };
+
+/** Signal values in [0, 1]; `undefined` means the caller supplied nothing for it (signal inactive). */
+export interface Signals {
+  relevance: number;
+  intent?: number | undefined;
+  conversation?: number | undefined;
+  health?: number | undefined;
+  /** 1 = cheapest. */
+  cost?: number | undefined;
+}
+
+export interface PenaltyFlags {
+  used: boolean;
+  failed: boolean;
+  deprecated: boolean;
+}
+
+export interface ScoreBreakdownParts {
+  /** Weighted mean of the active signals. */
+  base: number;
+  /** Sum of applied penalties. */
+  penalty: number;
+  final: number;
+}
+
+/**
+ * Weighted mean over the signals that are present (an absent signal neither helps nor hurts, so with no
+ * context the final score is the relevance), minus penalties, floored at 0.
+ */
+export function combineSignals(
+  signals: Signals,
+  flags: PenaltyFlags,
+  weights: SignalWeights = DEFAULT_WEIGHTS,
+  penalties: Penalties = DEFAULT_PENALTIES,
+): ScoreBreakdownParts {
+  let sum = weights.relevance * clamp01(signals.relevance);
+  let total = weights.relevance;
+  for (const key of ['intent', 'conversation', 'health', 'cost'] as const) {
+    const value = signals[key];
+    if (value === undefined) continue;
+    sum += weights[key] * clamp01(value);
+    total += weights[key];
+  }
+  const base = total > 0 ? sum / total : 0;
+  const penalty =
+    (flags.used ? penalties.used : 0) +
+    (flags.failed ? penalties.failed : 0) +
+    (flags.deprecated ? penalties.deprecated : 0);
+  return { base, penalty, final: Math.max(0, base - penalty) };
+}
+
+export function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}

@@ -1,0 +1,252 @@
+import type { Tool } from '@toolarsenal/toolmodel';
+import type { Entry } from './entry.js';
+import type { CompiledPostings, LexicalScores } from './lexical/bm25.js';
+import { FIELD_COUNT } from './lexical/doc-terms.js';
+import type { Vocabulary } from './lexical/vocabulary.js';
+import { blendScores, type FusionOptions, ranksOf, reciprocalRankFusion } from './ranking/fusion.js';
+import { intentMatch, type TaskIntent } from './ranking/intent.js';
+import { mmrSelect } from './ranking/mmr.js';
+import { maxNormalize, minMaxNormalize } from './ranking/normalize.js';
+import { calibratedRelevance, semanticRelevance } from './ranking/relevance.js';
+import { combineSignals, type Penalties, type SignalWeights } from './ranking/signals.js';
+import { topK } from './ranking/top-k.js';
+import type { ScoreBreakdown, SearchContext, SearchHit, SearchMode, ToolSignal } from './types.js';
+import { dot } from './vector/vectors.js';
+
+/** Everything ranking needs, gathered by the index. */
+export interface RankInput {
+  mode: SearchMode;
+  entries: readonly (Entry | undefined)[];
+  lexical?: LexicalScores;
+  /** Cosine per slot (NaN where not scored) and the mean over scored slots. */
+  vector?: { cosine: Float32Array; slots: Uint32Array; background: number };
+  conversation?: LexicalScores;
+  context?: SearchContext;
+  intent?: TaskIntent;
+  vocabulary: Vocabulary;
+  postings: CompiledPostings;
+  fusion: FusionOptions;
+  weights: SignalWeights;
+  penalties: Penalties;
+  limit: number;
+  diversity: number;
+  minScore: number;
+  minRelevance: number;
+  explain: boolean;
+}
+
+export interface RankOutput {
+  hits: SearchHit[];
+  confidence: number;
+}
+
+/** Candidate pool per retriever: enough headroom for context signals and MMR to reorder. */
+export function poolSize(limit: number): number {
+  return Math.max(100, limit * 5);
+}
+
+export function rank(input: RankInput): RankOutput {
+  const pool = poolSize(input.limit);
+  const lexBySlot = new Map<number, number>();
+  const slots: number[] = [];
+  const inPool = new Set<number>();
+  const addSlot = (slot: number) => {
+    if (!inPool.has(slot)) {
+      inPool.add(slot);
+      slots.push(slot);
+    }
+  };
+  let lexMax = 0;
+  if (input.lexical) {
+    const lx = input.lexical;
+    for (let i = 0; i < lx.slots.length; i++) {
+      lexBySlot.set(lx.slots[i]!, i);
+      lexMax = Math.max(lexMax, lx.scores[i]!);
+    }
+    for (const i of topK(lx.scores, pool)) addSlot(lx.slots[i]!);
+  }
+  if (input.vector) {
+    const v = input.vector;
+    const cos = Array.from(v.slots, (s) => v.cosine[s]!);
+    for (const i of topK(cos, pool)) addSlot(v.slots[i]!);
+  }
+  const n = slots.length;
+  const lexRaw = new Float64Array(n);
+  const coverage = new Float64Array(n);
+  const cosines = new Float64Array(n);
+  slots.forEach((slot, i) => {
+    const at = lexBySlot.get(slot);
+    if (at !== undefined && input.lexical) {
+      lexRaw[i] = input.lexical.scores[at]!;
+      coverage[i] = input.lexical.coverage[at]!;
+    }
+    if (input.vector) cosines[i] = input.vector.cosine[slot]!;
+  });
+  const lexNorm = lexMax > 0 ? lexRaw.map((s) => s / lexMax) : new Float64Array(n);
+  const vecNorm = input.vector ? minMaxNormalize(cosines) : new Float64Array(n);
+  const fused = fuse(input, lexNorm, vecNorm);
+  const relevance = slots.map((_, i) =>
+    calibratedRelevance(
+      input.lexical ? coverage[i] : undefined,
+      input.vector ? semanticRelevance(cosines[i]!, input.vector.background) : undefined,
+    ),
+  );
+  const confidence = relevance.reduce((a, b) => Math.max(a, b), 0);
+
+  const conversation = conversationScores(input, slots);
+  const used = nameSet(input.context?.usedTools);
+  const failed = nameSet(input.context?.failedTools);
+  const scored = slots.map((slot, i) => {
+    const entry = input.entries[slot]!;
+    const tool = entry.tool;
+    const signals = {
+      relevance: fused[i]!,
+      intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.vocabulary)) : undefined,
+      conversation: conversation?.[i],
+      health: signalValue(input.context?.health, tool),
+      cost: invert(signalValue(input.context?.cost, tool)),
+    };
+    const flags = {
+      used: used.has(tool.id) || used.has(tool.name),
+      failed: failed.has(tool.id) || failed.has(tool.name),
+      deprecated: tool.deprecated,
+    };
+    const parts = combineSignals(signals, flags, input.weights, input.penalties);
+    let breakdown: ScoreBreakdown | undefined;
+    if (input.explain) {
+      breakdown = {
+        ...(input.lexical
+          ? { lexical: { raw: lexRaw[i]!, normalized: lexNorm[i]!, coverage: coverage[i]! } }
+          : {}),
+        ...(input.vector ? { vector: { cosine: cosines[i]!, normalized: vecNorm[i]! } } : {}),
+        fused: fused[i]!,
+        relevance: relevance[i]!,
+        signals: definedOnly({
+          intent: signals.intent,
+          conversation: signals.conversation,
+          health: signals.health,
+          cost: signals.cost,
+        }),
+        penalties: definedOnly({
+          used: flags.used ? input.penalties.used : undefined,
+          failed: flags.failed ? input.penalties.failed : undefined,
+          deprecated: flags.deprecated ? input.penalties.deprecated : undefined,
+        }),
+        final: parts.final,
+      };
+    }
+    return { slot, index: i, score: parts.final, relevance: relevance[i]!, breakdown };
+  });
+  const eligible = scored
+    .filter((s) => s.relevance >= input.minRelevance && s.score >= input.minScore && s.score > 0)
+    .sort((a, b) => b.score - a.score || a.slot - b.slot);
+  const picked = diversify(input, eligible);
+  const hits = picked.map(({ item, redundancy }) => {
+    const tool = input.entries[item.slot]!.tool;
+    const hit: SearchHit = { id: tool.id, tool, score: item.score, relevance: item.relevance };
+    if (item.breakdown)
+      hit.breakdown = redundancy === undefined ? item.breakdown : { ...item.breakdown, redundancy };
+    return hit;
+  });
+  return { hits, confidence };
+}
+
+function fuse(input: RankInput, lexNorm: Float64Array, vecNorm: Float64Array): Float64Array {
+  if (input.mode === 'lexical') return lexNorm;
+  if (input.mode === 'semantic') return vecNorm;
+  if (input.fusion.method === 'rrf')
+    return reciprocalRankFusion([ranksOf(lexNorm), ranksOf(vecNorm)], input.fusion.k);
+  return blendScores(lexNorm, vecNorm, input.fusion.alpha);
+}
+
+interface Scored {
+  slot: number;
+  score: number;
+  relevance: number;
+  breakdown: ScoreBreakdown | undefined;
+}
+
+function diversify(input: RankInput, eligible: Scored[]): { item: Scored; redundancy?: number }[] {
+  if (input.diversity <= 0) return eligible.slice(0, input.limit).map((item) => ({ item }));
+  const window = eligible.slice(0, Math.max(input.limit * 5, 20));
+  const similarity = (a: number, b: number) =>
+    toolSimilarity(input.entries[window[a]!.slot]!, input.entries[window[b]!.slot]!);
+  const order = mmrSelect(
+    window.map((s) => s.score),
+    similarity,
+    input.limit,
+    input.diversity,
+  );
+  return order.map((i, position) => {
+    let redundancy = 0;
+    for (let j = 0; j < position; j++) redundancy = Math.max(redundancy, similarity(order[j]!, i));
+    return { item: window[i]!, redundancy };
+  });
+}
+
+/** Cosine of the vectors when both tools have one, else the cosine (Ochiai) overlap of their term sets. */
+export function toolSimilarity(a: Entry, b: Entry): number {
+  if (a.vector && b.vector) return dot(a.vector, b.vector);
+  const x = a.terms.terms;
+  const y = b.terms.terms;
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < x.length && j < y.length) {
+    if (x[i] === y[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (x[i]! < y[j]!) i++;
+    else j++;
+  }
+  const denominator = Math.sqrt(x.length * y.length);
+  return denominator === 0 ? 0 : shared / denominator;
+}
+
+function conversationScores(input: RankInput, slots: readonly number[]): Float64Array | undefined {
+  if (!input.conversation) return undefined;
+  const bySlot = new Map<number, number>();
+  const c = input.conversation;
+  for (let i = 0; i < c.slots.length; i++) bySlot.set(c.slots[i]!, c.scores[i]!);
+  return maxNormalize(slots.map((s) => bySlot.get(s) ?? 0));
+}
+
+function fieldTokens(entry: Entry, vocabulary: Vocabulary): [string[], string[]] {
+  const name: string[] = [];
+  const other: string[] = [];
+  const { terms, tf } = entry.terms;
+  for (let i = 0; i < terms.length; i++) {
+    const term = vocabulary.term(terms[i]!) ?? '';
+    if (tf[i * FIELD_COUNT]! > 0) name.push(term);
+    else other.push(term);
+  }
+  return [name, other];
+}
+
+export function signalValue(signal: ToolSignal | undefined, tool: Tool): number | undefined {
+  if (signal === undefined) return undefined;
+  const value =
+    typeof signal === 'function'
+      ? signal(tool)
+      : Object.hasOwn(signal, tool.id)
+        ? signal[tool.id]
+        : Object.hasOwn(signal, tool.name)
+          ? signal[tool.name]
+          : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : undefined;
+}
+
+function invert(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : 1 - value;
+}
+
+function nameSet(values: readonly string[] | undefined): ReadonlySet<string> {
+  return new Set(values ?? []);
+}
+
+function definedOnly<T extends Record<string, number | undefined>>(value: T): { [K in keyof T]?: number } {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
+  return out as { [K in keyof T]?: number };
+}

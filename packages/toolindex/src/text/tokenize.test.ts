@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stem } from './stem.js';
+import { splitCamelCase, tokenize } from './tokenize.js';
+
+describe('tokenize', () => {
+  it('splits camelCase, snake_case, kebab-case and dots', () => {
+    expect(tokenize('getUserProfile', { stem: false })).toEqual(['get', 'user', 'profile']);
+    expect(tokenize('send_email.v2-beta', { stem: false })).toEqual(['send', 'email', 'v2', 'beta']);
+    expect(splitCamelCase('parseHTTPResponse')).toBe('parse HTTP Response');
+  });
+
+  it('drops stop words and stems lightly', () => {
+    expect(tokenize('Searching the files for emails')).toEqual(['search', 'file', 'email']);
+    expect(tokenize('created invoices')).toEqual(['create', 'invoice']);
+  });
+
+  it('turns CJK runs into bigrams and keeps mixed text', () => {
+    expect(tokenize('使用必应搜索')).toEqual(['使用', '用必', '必应', '应搜', '搜索']);
+    expect(tokenize('查询API状态')).toEqual(['查询', 'api', '状态']);
+    expect(tokenize('天')).toEqual(['天']);
+    expect(tokenize('ファイルを読む')).toContain('イル');
+  });
+
+  it('drops overlong tokens (hashes, base64)', () => {
+    expect(tokenize(`id ${'a'.repeat(50)}`)).toEqual(['id']);
+  });
+
+  it('never throws and yields short lowercase tokens for any input', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200, unit: 'grapheme' }), (text) => {
+        for (const token of tokenize(text)) {
+          expect(token.length).toBeGreaterThan(0);
+          expect(token.length).toBeLessThanOrEqual(40);
+          expect(token).toBe(token.toLowerCase());
+        }
+      }),
+    );
+  });
+});
+
+describe('stem', () => {
+  it('conflates common inflections without touching short or non-ASCII words', () => {
+    expect(stem('queries')).toBe('query');
+    expect(stem('running')).toBe('run');
+    expect(stem('updated')).toBe('update');
+    expect(stem('called')).toBe('call');
+    expect(stem('status')).toBe('status');
+    expect(stem('boxes')).toBe('box');
+    expect(stem('gas')).toBe('gas');
+    expect(stem('café')).toBe('café');
+  });
+
+  it('is idempotent on its own output for plain words', () => {
+    for (const word of ['emails', 'searching', 'refunded', 'payments', 'invoices']) {
+      expect(stem(stem(word))).toBe(stem(word));
+    }
+  });
+});

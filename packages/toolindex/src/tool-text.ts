@@ -1,0 +1,79 @@
+import type { Tool } from '@toolarsenal/toolmodel';
+
+/** The text fields BM25 weighs separately. */
+export const FIELDS = ['name', 'description', 'parameters', 'tags'] as const;
+export type FieldName = (typeof FIELDS)[number];
+export type FieldTexts = Record<FieldName, string>;
+
+const MAX_SCHEMA_DEPTH = 4;
+const MAX_PARAMETERS = 200;
+/** Embedding models read a few hundred tokens at most; longer text only costs time. */
+const MAX_EMBED_CHARS = 2000;
+
+/** Splits a tool into its weighted fields: name (+title), description (+examples, hints), parameters, tags. */
+export function toolFields(tool: Tool): FieldTexts {
+  return {
+    name: [tool.name, tool.title ?? '', tool.annotations.title ?? ''].join(' '),
+    description: [tool.description, tool.longDescription ?? '', ...tool.examples, tool.usageHints ?? ''].join(
+      ' ',
+    ),
+    parameters: parameterText(tool.inputSchema),
+    tags: [...tool.tags, tool.category ?? '', tool.namespace ?? ''].join(' '),
+  };
+}
+
+/** The text a tool is embedded from: readable name, description, parameter names and tags. */
+export function toolEmbeddingText(tool: Tool): string {
+  const name = (tool.title ?? tool.name).replace(/[_.-]+/g, ' ');
+  const params = parameterNames(tool.inputSchema).join(', ');
+  const text = [
+    name,
+    tool.description,
+    tool.examples.join(' '),
+    params ? `Parameters: ${params}.` : '',
+    tool.tags.length > 0 ? `Tags: ${tool.tags.join(', ')}.` : '',
+  ]
+    .filter((part) => part !== '')
+    .join('. ');
+  return text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text;
+}
+
+type SchemaLike = Readonly<Record<string, unknown>>;
+
+function parameterText(schema: unknown): string {
+  const parts: string[] = [];
+  visitProperties(schema, 0, (name, sub) => {
+    parts.push(name);
+    if (typeof sub.description === 'string') parts.push(sub.description);
+    if (typeof sub.title === 'string') parts.push(sub.title);
+  });
+  return parts.join(' ');
+}
+
+function parameterNames(schema: unknown): string[] {
+  const names: string[] = [];
+  visitProperties(schema, 0, (name) => names.push(name.replace(/[_.-]+/g, ' ')));
+  return names;
+}
+
+/** Visits property definitions (nested objects and array items too), bounded in depth and count. */
+function visitProperties(
+  schema: unknown,
+  depth: number,
+  visit: (name: string, sub: SchemaLike) => void,
+): number {
+  if (depth > MAX_SCHEMA_DEPTH || typeof schema !== 'object' || schema === null) return 0;
+  const s = schema as SchemaLike;
+  let count = 0;
+  const props = s.properties;
+  if (typeof props === 'object' && props !== null) {
+    for (const [name, sub] of Object.entries(props as Record<string, unknown>)) {
+      if (count >= MAX_PARAMETERS) break;
+      if (typeof sub !== 'object' || sub === null) continue;
+      visit(name, sub as SchemaLike);
+      count += 1 + visitProperties(sub, depth + 1, visit);
+    }
+  }
+  if (typeof s.items === 'object' && s.items !== null) count += visitProperties(s.items, depth + 1, visit);
+  return count;
+}
