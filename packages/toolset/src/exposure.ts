@@ -25,9 +25,12 @@ export interface Exposure {
   readonly levels: readonly string[];
   /** The level a principal is served at (`principal.exposure`, else the default). */
   levelOf(principal: Principal): string;
-  /** The set for a level or principal; throws `TOOLSET_UNKNOWN_EXPOSURE` for unknown levels. */
+  /** The set a level lists (cumulative: this level's tools and those of every less trusted level); throws `TOOLSET_UNKNOWN_EXPOSURE` for unknown levels. */
   toolsetFor(levelOrPrincipal: string | Principal): Toolset;
-  /** Deny when the tool is not exposed at the principal's level; otherwise the level set's decision. */
+  /**
+   * Deny when the tool is not exposed at the principal's level; otherwise the decision of the
+   * least trusted level set that holds the tool (its policy governs it at every level).
+   */
   evaluate(principal: Principal, tool: Tool | string, action?: PolicyAction): Decision;
 }
 
@@ -104,7 +107,10 @@ export function createExposure(
           reason: `tool ${JSON.stringify(id)} is not exposed at level ${JSON.stringify(level)}`,
           obligations: NO_OBLIGATIONS,
         };
-      return set.evaluate(principal, tool, action);
+      // A tool is governed by the least trusted level that exposes it (a public tool keeps the public policy).
+      const upTo = options.cumulative === false ? [level] : levels.slice(0, levels.indexOf(level) + 1);
+      const origin = upTo.map((l) => sets[l]!).find((s) => s.has(id)) ?? set;
+      return origin.evaluate(principal, tool, action);
     },
   };
 }
