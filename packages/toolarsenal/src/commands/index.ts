@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerSearch } from './search.js';
 
 /** A command registers itself on the program; one file per command under src/commands/. */
 export type RegisterCommand = (program: Command, io: CliIo) => void;
 
 /** Every command, in the order `--help` lists them. Add one import + one entry per new command. */
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [registerSearch];

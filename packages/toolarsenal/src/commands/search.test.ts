@@ -1,0 +1,134 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineTool, toolToJson } from '@toolarsenal/toolmodel';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../io.js';
+import { runCli } from '../program.js';
+
+const TOOLLENS = fileURLToPath(new URL('../../../../../shared/data/toollens/tools.jsonl', import.meta.url));
+
+function capture(stdin = ''): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout: (text: string) => {
+      io.out += text;
+    },
+    stderr: (text: string) => {
+      io.err += text;
+    },
+    readStdin: async () => stdin,
+  };
+  return io;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'toolarsenal-search-'));
+function file(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const canonical = [
+  defineTool({
+    name: 'process_refund',
+    description: 'Refund a captured payment to the customer.',
+    tags: ['payments'],
+  }),
+  defineTool({ name: 'send_email', description: 'Send an email message to recipients.', tags: ['email'] }),
+  defineTool({ name: 'read_file', description: 'Read the contents of a file from disk.' }),
+];
+
+describe('toolarsenal search', () => {
+  it('prints the top tools with scores for one query (canonical JSON array)', async () => {
+    const tools = file('canonical.json', JSON.stringify(canonical.map(toolToJson)));
+    const io = capture();
+    expect(await runCli(['search', 'refund the payment', '--tools', tools, '-k', '2', '--explain'], io)).toBe(
+      0,
+    );
+    const lines = io.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^ ?1\. \d\.\d{3} {2}process_refund@1\.0\.0 {2}Refund a captured payment/);
+    expect(io.out).toMatch(/bm25 [\d.]+ \(norm 1\.00, coverage/);
+  });
+
+  it('reads JSONL canonical tools and dialect files (MCP tools/list) and prints JSON', async () => {
+    const jsonl = file('canonical.jsonl', canonical.map((t) => JSON.stringify(toolToJson(t))).join('\n'));
+    const mcp = file(
+      'mcp.json',
+      JSON.stringify({
+        tools: [
+          {
+            name: 'get_weather',
+            description: 'Weather forecast for a city',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+          { name: 'send_email', description: 'Send an email', inputSchema: { type: 'object' } },
+        ],
+      }),
+    );
+    for (const tools of [jsonl, mcp]) {
+      const io = capture();
+      expect(await runCli(['search', 'send an email', '--tools', tools, '--json'], io), io.err).toBe(0);
+      const result = JSON.parse(io.out) as {
+        hits: { id: string; score: number }[];
+        noRelevantTools: boolean;
+      };
+      expect(result.hits[0]?.id).toBe('send_email@1.0.0');
+      expect(result.noRelevantTools).toBe(false);
+    }
+  });
+
+  it('says so when nothing is relevant', async () => {
+    const tools = file('payments.json', JSON.stringify([toolToJson(canonical[0]!)]));
+    const io = capture();
+    expect(await runCli(['search', 'weather in Paris tomorrow', '--tools', tools], io)).toBe(0);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/no indexed tool looks relevant/);
+  });
+
+  it('runs a batch of queries over ToolLens rows and reports their own ids', async () => {
+    const queries = file(
+      'queries.jsonl',
+      [
+        JSON.stringify({ id: 'q1', query: 'Get recipe suggestions for dinner' }),
+        JSON.stringify({ id: 42, query: 'nutrition information of bacon and 3 eggs' }),
+      ].join('\n'),
+    );
+    const io = capture();
+    const code = await runCli(
+      ['search', '--tools', TOOLLENS, '--queries', queries, '-k', '5', '--progress'],
+      io,
+    );
+    expect(code, io.err).toBe(0);
+    const lines = io.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; results: { id: string; score: number }[] });
+    expect(lines.map((l) => l.id)).toEqual(['q1', 42]);
+    for (const line of lines) {
+      expect(line.results).toHaveLength(5);
+      expect(line.results.every((r) => /^\d+$/.test(r.id) && typeof r.score === 'number')).toBe(true);
+    }
+    expect(lines[1]!.results[0]!.id).toBe('1');
+    expect(io.err).toMatch(/2\/2 queries/);
+  });
+
+  it('reports bad usage and bad input with exit codes', async () => {
+    const tools = file('ok.json', JSON.stringify(canonical.map(toolToJson)));
+    const cases: [string[], number, RegExp][] = [
+      [['search', '--tools', tools], 2, /give a query or --queries/],
+      [['search', 'x', '--tools', join(dir, 'missing.json')], 2, /no such file/],
+      [['search', 'x', '--tools', tools, '-k', '0'], 2, /-k must be an integer/],
+      [['search', 'x', '--tools', tools, '--mode', 'fuzzy'], 2, /--mode must be one of/],
+      [['search', 'x', '--tools', file('bad.json', '[{"what": 1}]')], 2, /not a tool/],
+      [['search', '--tools', tools, '--queries', file('q.jsonl', 'not json')], 2, /line 1 is not JSON/],
+    ];
+    for (const [argv, code, message] of cases) {
+      const io = capture();
+      expect(await runCli(argv, io), argv.join(' ')).toBe(code);
+      expect(io.err).toMatch(message);
+    }
+  });
+});
