@@ -1,4 +1,4 @@
-import type { SchemaChange, Tool, ToolInput } from '@toolarsenal/toolmodel';
+import type { ParseToolOptions, SchemaChange, Tool, ToolInput } from '@toolarsenal/toolmodel';
 
 /** Every dialect tooladapter speaks. `legacy-function` is import-only; `a2a-skill` is lossy by nature. */
 export const DIALECTS = [
@@ -55,6 +55,11 @@ export interface NameMap {
 
 /** Decodes arguments a model produced against the lowered schema back to the canonical shape. */
 export type ArgsDecoder = (args: unknown) => unknown;
+/**
+ * Encodes canonical arguments as a model would produce them against the lowered schema (the
+ * inverse of `ArgsDecoder`): `decode(encodeArgs(x))` equals `x` for valid `x`.
+ */
+export type ArgsEncoder = (args: unknown) => unknown;
 
 /** Result of converting one canonical tool to a dialect. */
 export interface Conversion<T = unknown> {
@@ -63,6 +68,8 @@ export interface Conversion<T = unknown> {
   losses: Loss[];
   names: NameMap;
   decode: ArgsDecoder;
+  /** Inverse of `decode`: canonical arguments → what a model produces against the lowered schema. */
+  encodeArgs: ArgsEncoder;
 }
 
 /** Result of converting many tools: `value` is the dialect's document form (e.g. an OpenAI `tools` array). */
@@ -75,6 +82,24 @@ export interface ManyConversion<T = unknown> {
   names: NameMap;
   /** Decodes a call made by the model: maps the target name back to the tool and its arguments to the canonical shape. */
   decodeCall(targetName: string, args: unknown): { tool: Tool; args: unknown };
+  /** Inverse of `decodeCall`: the target name and lowered arguments for a call to a canonical tool id. */
+  encodeCall(toolId: string, args: unknown): { name: string; args: unknown };
+}
+
+/** Options of `toCanonical`. */
+export interface ToCanonicalOptions {
+  /** Name map returned by a previous conversion: restores original names, namespaces and versions. */
+  names?: NameMap;
+  /** Undo lowering marks (description tags, strict nullable optionals, Gemini `nullable`). Default true. */
+  restore?: boolean;
+  /** Tool validation limits passed to toolmodel's `parseToolWithChanges`. */
+  limits?: ParseToolOptions['limits'];
+}
+
+/** What `detectFormat` found: the dialect and whether `raw` is one tool or a document of tools. */
+export interface DetectedFormat {
+  dialect: Dialect;
+  kind: 'tool' | 'document';
 }
 
 /** Result of reading dialect data back into canonical tools. */
@@ -82,6 +107,11 @@ export interface CanonicalResult {
   tools: Tool[];
   /** What was restored (`action: 'restored'`) and what could not be (dropped/rewritten). */
   losses: Loss[];
+  /**
+   * Normalisations toolmodel applied while validating (e.g. `$schema: draft-07` removed, since
+   * canonical schemas are 2020-12): not losses, reported so nothing is silent.
+   */
+  changes: SchemaChange[];
 }
 
 /** A violation of a target's rules, found by `check`. */
@@ -107,9 +137,24 @@ export interface DialectCodec {
   /** Target name rule; names failing it are mapped reversibly. */
   readonly namePattern: RegExp;
   /** Converts one canonical tool (with its already-mapped target name). Absent for import-only dialects. */
-  encode?(tool: Tool, targetName: string, options: ConvertOptions): { value: unknown; losses: Loss[]; decode: ArgsDecoder };
+  encode?(tool: Tool, targetName: string, options: ConvertOptions): EncodedTool;
   /** Reads one tool of this dialect into a tool definition (validated afterwards by toolmodel). Absent for export-only. */
-  decode?(raw: unknown): { input: ToolInput; losses: Loss[] };
+  decode?(raw: unknown, options: ToCanonicalOptions): { input: ToolInput; losses: Loss[] };
   /** Conformance check of one tool value of this dialect. */
   check(value: unknown, options: CheckOptions): Violation[];
+  /** Wraps encoded tool values into the dialect's document form. Default: a plain array. */
+  toDocument?(values: unknown[], tools: readonly Tool[]): unknown;
+  /**
+   * Splits a document of this dialect into single tool values with their pointers, or returns
+   * `undefined` when `raw` is a single tool. Default: arrays are documents.
+   */
+  fromDocument?(raw: unknown): Array<{ value: unknown; pointer: string }> | undefined;
+}
+
+/** What a codec's `encode` returns for one tool. */
+export interface EncodedTool {
+  value: unknown;
+  losses: Loss[];
+  decode: ArgsDecoder;
+  encodeArgs: ArgsEncoder;
 }

@@ -1,0 +1,51 @@
+import { CODECS } from './codec-registry.js';
+import { UnknownDialectError } from './errors.js';
+import {
+  ANTHROPIC_NAME_RULE,
+  GEMINI_NAME_RULE,
+  MCP_NAME_RULE,
+  type NameRule,
+  OPENAI_NAME_RULE,
+} from './names/name-rules.js';
+import { DIALECTS, type Dialect, type DialectCodec } from './types.js';
+
+let byDialect: Map<string, DialectCodec> | undefined;
+
+/** True when `value` names a dialect tooladapter knows. */
+export function isDialect(value: unknown): value is Dialect {
+  return typeof value === 'string' && (DIALECTS as readonly string[]).includes(value);
+}
+
+/** The codec of a dialect; `UnknownDialectError` for unknown names or dialects without a codec. */
+export function getCodec(dialect: string): DialectCodec {
+  byDialect ??= new Map(CODECS.map((c) => [c.dialect, c]));
+  const codec = byDialect.get(dialect);
+  if (!codec) throw new UnknownDialectError(dialect, [...byDialect.keys()]);
+  return codec;
+}
+
+/** Dialects with a registered codec. */
+export function availableDialects(): Dialect[] {
+  return CODECS.map((c) => c.dialect);
+}
+
+const RULES: Partial<Record<Dialect, NameRule>> = {
+  mcp: MCP_NAME_RULE,
+  'openai-chat': OPENAI_NAME_RULE,
+  'openai-responses': OPENAI_NAME_RULE,
+  anthropic: ANTHROPIC_NAME_RULE,
+  gemini: GEMINI_NAME_RULE,
+  'gemini-json': GEMINI_NAME_RULE,
+  langchain: MCP_NAME_RULE,
+};
+
+/** The name rule of a dialect (codecs without a specific rule get one derived from their pattern and limits). */
+export function nameRuleOf(codec: DialectCodec): NameRule {
+  const known = RULES[codec.dialect];
+  if (known) return { ...known, maxLength: Math.min(known.maxLength, codec.limits.maxNameLength) };
+  return {
+    pattern: codec.namePattern,
+    maxLength: Math.min(codec.limits.maxNameLength, 128),
+    invalidChar: /[^A-Za-z0-9_-]/g,
+  };
+}

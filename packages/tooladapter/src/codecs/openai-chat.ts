@@ -1,0 +1,45 @@
+import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
+import { requireObject } from '../check/tool-shape.js';
+import { ViolationList } from '../check/violation.js';
+import { OPENAI_NAME_RULE } from '../names/name-rules.js';
+import type { CheckOptions, ConvertOptions, DialectCodec, ToCanonicalOptions } from '../types.js';
+import {
+  checkOpenAIFunction,
+  decodeOpenAIFunction,
+  encodeOpenAIFunction,
+  OPENAI_LIMITS,
+} from './openai-common.js';
+import { expectObject } from './shared.js';
+
+/** OpenAI Chat Completions tool: `{type:"function", function:{name, description, parameters, strict?}}`. */
+export const openaiChatCodec: DialectCodec = {
+  dialect: 'openai-chat',
+  limits: OPENAI_LIMITS,
+  namePattern: OPENAI_NAME_RULE.pattern,
+  encode(tool: Tool, targetName: string, options: ConvertOptions) {
+    const strict = options.strict ?? false;
+    const { fn, rest } = encodeOpenAIFunction(tool, targetName, options, strict, 'OpenAI');
+    const body: Record<string, unknown> = { ...fn };
+    if (strict) body.strict = true;
+    return { value: { type: 'function', function: body }, ...rest };
+  },
+  decode(raw: unknown, options: ToCanonicalOptions) {
+    const obj = expectObject(raw, '', 'an OpenAI chat tool');
+    if (isPlainObject(obj.function)) return decodeOpenAIFunction(obj.function, '/function', options);
+    return decodeOpenAIFunction(obj, '', options);
+  },
+  check(value: unknown, options: CheckOptions) {
+    const out = new ViolationList();
+    if (!requireObject(value, '', out, 'openai.tool.object', 'an OpenAI tool')) return out.items;
+    if (value.type !== 'function')
+      out.add(
+        '/type',
+        'openai.tool.type',
+        `Invalid value: '${String(value.type)}'. Supported values are: 'function' and 'custom'.`,
+      );
+    if (!requireObject(value.function, '/function', out, 'openai.tool.function', 'function'))
+      return out.items;
+    checkOpenAIFunction(value.function, '/function', 'tools[0].function.name', options, false, out);
+    return out.items;
+  },
+};

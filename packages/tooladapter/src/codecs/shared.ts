@@ -1,0 +1,200 @@
+import {
+  cloneJson,
+  isPlainObject,
+  type JsonSchemaObject,
+  type JsonValue,
+  type Tool,
+  type ToolInput,
+  tryParseToolId,
+} from '@toolarsenal/toolmodel';
+import { createArgsCodec, IDENTITY_ARGS } from '../decode/args-codec.js';
+import { ConversionError } from '../errors.js';
+import { createContext } from '../passes/context.js';
+import { type LoweringProfile, lowerSchema } from '../passes/pipelines.js';
+import { restoreSchema } from '../passes/restore.js';
+import type { ConvertOptions, DialectLimits, EncodedTool, Loss, ToCanonicalOptions } from '../types.js';
+
+/** Canonical fields (covered by the content hash) that most dialects cannot carry. */
+export const EXTRA_TOOL_FIELDS = [
+  'namespace',
+  'version',
+  'longDescription',
+  'examples',
+  'tags',
+  'category',
+  'usageHints',
+  'capabilities',
+  'requiresConfirmation',
+  'requiredScopes',
+  'exclusive',
+  'takesControl',
+  'dependencies',
+  'deprecated',
+  'deprecationMessage',
+  'supersededBy',
+] as const;
+
+/** The extra fields of `tool` that differ from their defaults, as plain JSON. */
+export function extraToolFields(tool: Tool): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const field of EXTRA_TOOL_FIELDS) {
+    const value = tool[field] as unknown;
+    if (value === undefined || value === false) continue;
+    if (field === 'version' && value === '1.0.0') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (field === 'dependencies') {
+      const d = value as Tool['dependencies'];
+      if (d.requires.length + d.suggests.length + d.conflicts.length === 0) continue;
+    }
+    out[field] = cloneJson(value) as JsonValue;
+  }
+  return out;
+}
+
+/**
+ * Losses for canonical fields the target cannot carry: extra fields, and `title`, `annotations`,
+ * `outputSchema` unless listed in `carried`. Namespace and version travel in the name map.
+ */
+export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
+  const losses: Loss[] = [];
+  const extra = extraToolFields(tool);
+  for (const field of Object.keys(extra)) {
+    if (carried.has(field)) continue;
+    const viaNames = field === 'namespace' || field === 'version';
+    losses.push({
+      pointer: `/${field}`,
+      keyword: field,
+      action: 'dropped',
+      detail: viaNames
+        ? `${target} has no ${field}; restored only when the name map is passed to toCanonical`
+        : `${target} has no place for ${field}`,
+    });
+  }
+  if (tool.title !== undefined && !carried.has('title'))
+    losses.push({
+      pointer: '/title',
+      keyword: 'title',
+      action: 'dropped',
+      detail: `${target} has no tool title`,
+    });
+  if (Object.keys(tool.annotations).length > 0 && !carried.has('annotations'))
+    losses.push({
+      pointer: '/annotations',
+      keyword: 'annotations',
+      action: 'dropped',
+      detail: `${target} has no tool annotations`,
+    });
+  if (tool.outputSchema !== undefined && !carried.has('outputSchema'))
+    losses.push({
+      pointer: '/outputSchema',
+      keyword: 'outputSchema',
+      action: 'dropped',
+      detail: `${target} has no output schema`,
+    });
+  return losses;
+}
+
+export function renameLoss(tool: Tool, targetName: string, target: string): Loss[] {
+  if (tool.name === targetName) return [];
+  return [
+    {
+      pointer: '/name',
+      keyword: 'name',
+      action: 'renamed',
+      detail: `"${tool.name}" → "${targetName}" (${target} name rule); the name map reverses it`,
+    },
+  ];
+}
+
+/** Lowers a tool's input schema with `profile` and builds the argument codec for the result. */
+export function lowerInput(
+  tool: Tool,
+  profile: LoweringProfile,
+  target: string,
+  limits: DialectLimits,
+): {
+  schema: JsonSchemaObject;
+  losses: Loss[];
+  decode: EncodedTool['decode'];
+  encodeArgs: EncodedTool['encodeArgs'];
+} {
+  const ctx = createContext(target, limits);
+  const schema = lowerSchema(tool.inputSchema as JsonSchemaObject, '/inputSchema', ctx, profile);
+  const codec = ctx.argsChanged ? createArgsCodec(schema) : IDENTITY_ARGS;
+  return {
+    schema: schema === tool.inputSchema ? tool.inputSchema : schema,
+    losses: ctx.losses,
+    decode: codec.decode,
+    encodeArgs: codec.encode,
+  };
+}
+
+export function mergeLimits(
+  defaults: DialectLimits,
+  options: ConvertOptions | { limits?: Partial<DialectLimits> },
+): DialectLimits {
+  return options.limits ? { ...defaults, ...options.limits } : defaults;
+}
+
+/** Name (and namespace/version) of a decoded tool, from the name map when it knows the target name. */
+export function applyNameMap(
+  input: ToolInput,
+  targetName: string,
+  options: ToCanonicalOptions,
+  losses: Loss[],
+): void {
+  const id =
+    options.names && Object.hasOwn(options.names.fromTarget, targetName)
+      ? options.names.fromTarget[targetName]
+      : undefined;
+  if (id === undefined) return;
+  const parts = tryParseToolId(id);
+  if (!parts) return;
+  input.name = parts.name;
+  if (parts.namespace !== undefined) input.namespace = parts.namespace;
+  if (parts.version !== undefined) input.version = parts.version;
+  if (parts.name !== targetName || parts.namespace !== undefined)
+    losses.push({
+      pointer: '/name',
+      keyword: 'name',
+      action: 'restored',
+      detail: `"${targetName}" mapped back to "${id}"`,
+    });
+}
+
+/** Undoes lowering marks in a schema read from a dialect (unless `restore: false`). */
+export function restoreInput(
+  schema: unknown,
+  base: string,
+  options: ToCanonicalOptions,
+  losses: Loss[],
+  nullable: boolean,
+): unknown {
+  if (options.restore === false) return schema;
+  return restoreSchema(schema, base, losses, { nullable });
+}
+
+/** Reads a required object; throws a typed error naming the pointer otherwise. */
+export function expectObject(raw: unknown, pointer: string, what: string): Record<string, unknown> {
+  if (!isPlainObject(raw)) throw new ConversionError('invalid-input', pointer, `${what} must be an object`);
+  return raw;
+}
+
+export function expectName(raw: Record<string, unknown>, pointer: string): string {
+  const name = raw.name;
+  if (typeof name !== 'string' || name === '')
+    throw new ConversionError('invalid-input', `${pointer}/name`, 'tool name must be a non-empty string');
+  return name;
+}
+
+export function optionalString(
+  raw: Record<string, unknown>,
+  key: string,
+  pointer: string,
+): string | undefined {
+  const v = raw[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string')
+    throw new ConversionError('invalid-input', `${pointer}/${key}`, `${key} must be a string`);
+  return v;
+}

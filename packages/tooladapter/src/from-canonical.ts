@@ -1,0 +1,129 @@
+import { inspectJson, type Tool } from '@toolarsenal/toolmodel';
+import { getCodec, nameRuleOf } from './codecs.js';
+import { ConversionError } from './errors.js';
+import { mapNames } from './names/map-names.js';
+import type { Conversion, ConvertOptions, Dialect, DialectCodec, Loss, ManyConversion } from './types.js';
+
+function encoderOf(codec: DialectCodec): NonNullable<DialectCodec['encode']> {
+  const encode = codec.encode;
+  if (!encode)
+    throw new ConversionError(
+      'unsupported-direction',
+      '',
+      `${codec.dialect} is import-only: tools cannot be converted to it`,
+    );
+  return encode.bind(codec);
+}
+
+/** Tools built by toolmodel are deep-frozen and validated; anything else is checked first. */
+function guardTool(tool: Tool, pointer: string): void {
+  if (Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema)) return;
+  const issues = inspectJson(tool);
+  if (issues.length > 0) {
+    const first = issues[0]!;
+    throw new ConversionError(
+      'invalid-input',
+      pointer + first.pointer,
+      `tool is not plain, bounded JSON: ${first.message}`,
+    );
+  }
+  if (typeof tool.name !== 'string' || typeof tool.inputSchema !== 'object' || tool.inputSchema === null)
+    throw new ConversionError(
+      'invalid-input',
+      pointer,
+      'not a canonical tool: build it with defineTool/parseTool',
+    );
+}
+
+/**
+ * Converts one canonical tool to `target`: `{value, losses, names, decode, encodeArgs}`. `losses`
+ * lists every change (empty when lossless); `names` maps the tool id to the target name;
+ * `decode` turns the model's arguments back into the canonical shape.
+ */
+export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = {}): Conversion {
+  const codec = getCodec(target);
+  const encode = encoderOf(codec);
+  guardTool(tool, '');
+  const { names, map } = mapNames(
+    [{ id: tool.id, name: tool.name }],
+    nameRuleOf(codec),
+    options.reservedNames,
+  );
+  const encoded = encode(tool, names[0]!, options);
+  return {
+    value: encoded.value,
+    losses: encoded.losses,
+    names: map,
+    decode: encoded.decode,
+    encodeArgs: encoded.encodeArgs,
+  };
+}
+
+/**
+ * Converts many tools into the target's document form (an MCP `tools/list` result, an OpenAI
+ * `tools` array, Gemini `[{functionDeclarations}]` …) with names mapped collision-free across the
+ * whole list; `decodeCall` routes a model's call back to its tool and canonical arguments.
+ */
+export function fromCanonicalMany(
+  tools: readonly Tool[],
+  target: Dialect,
+  options: ConvertOptions = {},
+): ManyConversion {
+  const codec = getCodec(target);
+  const encode = encoderOf(codec);
+  for (let i = 0; i < tools.length; i++) guardTool(tools[i]!, `/${i}`);
+  const { names, map } = mapNames(
+    tools.map((t) => ({ id: t.id, name: t.name })),
+    nameRuleOf(codec),
+    options.reservedNames,
+  );
+  const conversions: Conversion[] = [];
+  const losses: Loss[] = [];
+  const byId = new Map<string, number>();
+  tools.forEach((tool, i) => {
+    const targetName = names[i]!;
+    const encoded = encode(tool, targetName, options);
+    conversions.push({
+      value: encoded.value,
+      losses: encoded.losses,
+      names: { toTarget: { [tool.id]: targetName }, fromTarget: { [targetName]: tool.id } },
+      decode: encoded.decode,
+      encodeArgs: encoded.encodeArgs,
+    });
+    for (const loss of encoded.losses) losses.push({ ...loss, pointer: `/${i}${loss.pointer}` });
+    if (!byId.has(tool.id)) byId.set(tool.id, i);
+  });
+  const values = conversions.map((c) => c.value);
+  const value = codec.toDocument ? codec.toDocument(values, tools) : values;
+  const indexOfName = (targetName: string): number => {
+    const id = Object.hasOwn(map.fromTarget, targetName) ? map.fromTarget[targetName] : undefined;
+    const index = id === undefined ? undefined : byId.get(id);
+    if (index === undefined)
+      throw new ConversionError(
+        'invalid-input',
+        '',
+        `no tool is called ${JSON.stringify(targetName.slice(0, 200))} in this conversion`,
+      );
+    return index;
+  };
+  return {
+    value,
+    tools: conversions,
+    losses,
+    names: map,
+    decodeCall(targetName, args) {
+      const i = indexOfName(targetName);
+      return { tool: tools[i]!, args: conversions[i]!.decode(args) };
+    },
+    encodeCall(toolId, args) {
+      const i = byId.get(toolId);
+      if (i === undefined)
+        throw new ConversionError(
+          'invalid-input',
+          '',
+          `no tool with id ${JSON.stringify(toolId.slice(0, 200))} in this conversion`,
+        );
+      return { name: names[i]!, args: conversions[i]!.encodeArgs(args) };
+    },
+  };
+}

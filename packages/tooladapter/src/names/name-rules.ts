@@ -1,0 +1,38 @@
+/** A target's rule for tool names; names failing `pattern` are mapped reversibly by `mapName`. */
+export interface NameRule {
+  /** The whole rule, e.g. OpenAI `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly pattern: RegExp;
+  readonly maxLength: number;
+  /** Matches one character the target does not allow (global). */
+  readonly invalidChar: RegExp;
+  /** Characters allowed as the first character, when stricter than the rest (Gemini). */
+  readonly firstChar?: RegExp;
+}
+
+/** MCP 2025-11-25: names SHOULD be 1–128 characters of `[A-Za-z0-9_.-]`. */
+export const MCP_NAME_RULE: NameRule = {
+  pattern: /^[A-Za-z0-9_.-]{1,128}$/,
+  maxLength: 128,
+  invalidChar: /[^A-Za-z0-9_.-]/g,
+};
+
+/** OpenAI chat/Responses function names: `^[a-zA-Z0-9_-]{1,64}$` (no dots). */
+export const OPENAI_NAME_RULE: NameRule = {
+  pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+  maxLength: 64,
+  invalidChar: /[^a-zA-Z0-9_-]/g,
+};
+
+/** Anthropic custom tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
+export const ANTHROPIC_NAME_RULE: NameRule = OPENAI_NAME_RULE;
+
+/**
+ * Gemini function names: start with a letter or `_`, then letters, digits, `_ . : -`, at most 64
+ * characters: `^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$`.
+ */
+export const GEMINI_NAME_RULE: NameRule = {
+  pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+  maxLength: 64,
+  invalidChar: /[^a-zA-Z0-9_.:-]/g,
+  firstChar: /^[a-zA-Z_]/,
+};

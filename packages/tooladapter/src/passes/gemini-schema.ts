@@ -1,0 +1,199 @@
+import { isPlainObject, joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import { note, type PassContext } from './context.js';
+import { appendTagLines, formatTag } from './description-tags.js';
+import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
+
+/** Fields Gemini's `parameters` (OpenAPI 3.0 subset, googleapis/js-genai `Schema`) accepts. */
+export const GEMINI_ALLOWED_FIELDS: ReadonlySet<string> = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'properties',
+  'required',
+  'items',
+  'anyOf',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'pattern',
+  'default',
+  'example',
+  'propertyOrdering',
+]);
+
+/** Formats Gemini honours, per type. */
+export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
+  string: new Set(['enum', 'date-time']),
+  number: new Set(['float', 'double']),
+  integer: new Set(['int32', 'int64']),
+};
+
+/** How a non-string enum value is written as a Gemini string enum value. */
+export function enumValueToString(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Lowers one schema to Gemini's `parameters` subset, bottom-up: null handling via `nullable`
+ * (type arrays, `type:"null"`, `anyOf` null branches, `null` in enums), `const` → `enum`,
+ * non-string enums → string enums with `format:"enum"` and an `@enum` tag holding the original
+ * values (decode maps them back), unsupported formats and every field outside the allow-list
+ * → description tags, `required` limited to defined properties. Expects refs inlined, `allOf`
+ * flattened and `oneOf` rewritten already. Pure.
+ */
+export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
+  return mapSchema(
+    schema,
+    (input, pointer) => {
+      let node: Schema = input;
+      if ('const' in node) {
+        if (node.enum === undefined) node.enum = [node.const];
+        delete node.const;
+        note(
+          ctx,
+          joinPointer(pointer, 'const'),
+          'const',
+          'rewritten',
+          'const → single-value enum (Gemini: Unknown name "const")',
+        );
+      }
+      node = lowerNulls(node, pointer, ctx);
+      lowerEnum(node, pointer, ctx);
+      const types = typeList(node);
+      if (typeof node.format === 'string') {
+        const allowed = types.length === 1 ? GEMINI_FORMATS[types[0]!] : undefined;
+        if (!allowed?.has(node.format)) {
+          moveKeywordsToDescription(node, ['format'], pointer, ctx, 'Gemini does not support this format');
+        }
+      }
+      if (Array.isArray(node.required) && isPlainObject(node.properties)) {
+        const props = node.properties;
+        const kept = (node.required as unknown[]).filter(
+          (r) => typeof r === 'string' && Object.hasOwn(props, r),
+        );
+        if (kept.length !== node.required.length) {
+          note(
+            ctx,
+            joinPointer(pointer, 'required'),
+            'required',
+            'dropped',
+            'required names without a property dropped (Gemini: "property is not defined")',
+          );
+          node.required = kept;
+        }
+        if (kept.length === 0) delete node.required;
+      }
+      const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
+      if (extra.length > 0) {
+        moveKeywordsToDescription(node, extra, pointer, ctx, 'Gemini: "Unknown name … Cannot find field"');
+      }
+      return node;
+    },
+    base,
+  ) as Schema;
+}
+
+function lowerNulls(node: Schema, pointer: string, ctx: PassContext): Schema {
+  let nullable = false;
+  if (Array.isArray(node.type)) {
+    const types = node.type.filter((t) => t !== 'null');
+    nullable = types.length !== node.type.length;
+    if (types.length === 1) node.type = types[0];
+    else if (types.length === 0) delete node.type;
+    else {
+      delete node.type;
+      node.anyOf = types.map((t) => ({ type: t }));
+      note(
+        ctx,
+        joinPointer(pointer, 'type'),
+        'type',
+        'rewritten',
+        'type array → anyOf (Gemini: "Proto field is not repeating, cannot start list")',
+      );
+    }
+  } else if (node.type === 'null') {
+    delete node.type;
+    nullable = true;
+  }
+  if (Array.isArray(node.enum) && node.enum.includes(null)) {
+    node.enum = node.enum.filter((v) => v !== null);
+    nullable = true;
+  }
+  let out = node;
+  if (Array.isArray(node.anyOf)) {
+    const branches = node.anyOf.filter((b) => !isNullOnly(b));
+    if (branches.length !== node.anyOf.length) nullable = true;
+    if (branches.length === 1 && isPlainObject(branches[0])) {
+      const { anyOf: _drop, ...rest } = node;
+      out = { ...branches[0], ...rest };
+      if (
+        isPlainObject(branches[0]) &&
+        typeof branches[0].description === 'string' &&
+        typeof rest.description === 'string'
+      ) {
+        out.description = rest.description;
+      }
+    } else if (branches.length === 0) {
+      delete node.anyOf;
+    } else node.anyOf = branches;
+  }
+  if (nullable) {
+    out.nullable = true;
+    note(ctx, pointer, 'type', 'rewritten', 'null expressed as nullable: true (Gemini has no type "null")');
+  }
+  return out;
+}
+
+function lowerEnum(node: Schema, pointer: string, ctx: PassContext): void {
+  const values = node.enum;
+  if (!Array.isArray(values)) return;
+  if (values.every((v) => typeof v === 'string')) {
+    if (node.type === undefined) {
+      node.type = 'string';
+      note(ctx, joinPointer(pointer, 'type'), 'type', 'added', 'type "string" added next to a string enum');
+    }
+    return;
+  }
+  const strings = values.map(enumValueToString);
+  if (new Set(strings).size !== strings.length) {
+    note(
+      ctx,
+      joinPointer(pointer, 'enum'),
+      'enum',
+      'rewritten',
+      'enum values collide once written as strings',
+    );
+  }
+  const lines = [formatTag('enum', values)];
+  if (node.type !== undefined) lines.push(formatTag('type', node.type));
+  if (node.format !== undefined) lines.push(formatTag('format', node.format));
+  node.enum = strings;
+  node.type = 'string';
+  node.format = 'enum';
+  node.description = appendTagLines(
+    node.description,
+    lines.filter((l): l is string => l !== undefined),
+  );
+  ctx.argsChanged = true;
+  note(
+    ctx,
+    joinPointer(pointer, 'enum'),
+    'enum',
+    'rewritten',
+    'non-string enum → string enum with format "enum" (Gemini: "Invalid value at \'…enum[1]\' (TYPE_STRING)"); decode maps values back',
+  );
+}
+
+/** A lowered `{type:"null"}` branch: `nullable` with nothing that admits other values. */
+function isNullOnly(b: unknown): boolean {
+  if (!isPlainObject(b) || b.nullable !== true) return false;
+  return b.type === undefined && b.enum === undefined && b.anyOf === undefined && b.properties === undefined;
+}

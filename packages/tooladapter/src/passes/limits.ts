@@ -1,0 +1,47 @@
+import { walkSchema } from '@toolarsenal/toolmodel';
+import { ConversionError } from '../errors.js';
+import type { DialectLimits } from '../types.js';
+import type { Schema } from './schema-utils.js';
+
+/** Totals a target limits, counted over the whole lowered schema. */
+export function measureSchema(schema: unknown): {
+  properties: number;
+  enumValues: number;
+  enumChars: number;
+} {
+  let properties = 0;
+  let enumValues = 0;
+  let enumChars = 0;
+  walkSchema(schema, ({ schema: node }) => {
+    const props = node.properties;
+    if (props && typeof props === 'object') {
+      const names = Object.keys(props);
+      properties += names.length;
+      for (const n of names) enumChars += n.length;
+    }
+    if (Array.isArray(node.enum)) {
+      enumValues += node.enum.length;
+      for (const v of node.enum) enumChars += typeof v === 'string' ? v.length : 0;
+    }
+  });
+  return { properties, enumValues, enumChars };
+}
+
+/** Throws a typed error when a lowered schema exceeds the target's property or enum limits. */
+export function enforceLimits(schema: Schema, base: string, limits: DialectLimits, target: string): void {
+  const m = measureSchema(schema);
+  if (m.properties > limits.maxProperties) {
+    throw new ConversionError(
+      'limit-exceeded',
+      base,
+      `${m.properties} properties exceed ${target}'s limit of ${limits.maxProperties} (option limits.maxProperties)`,
+    );
+  }
+  if (m.enumValues > limits.maxEnumValues) {
+    throw new ConversionError(
+      'limit-exceeded',
+      base,
+      `${m.enumValues} enum values exceed ${target}'s limit of ${limits.maxEnumValues} (option limits.maxEnumValues)`,
+    );
+  }
+}

@@ -1,0 +1,135 @@
+import { isPlainObject, type JsonSchemaObject, joinPointer } from '@toolarsenal/toolmodel';
+import { note, type PassContext } from './context.js';
+import { appendTagLines, formatTag } from './description-tags.js';
+
+export type Schema = JsonSchemaObject;
+
+/** The `type` keyword as a list (empty when absent). */
+export function typeList(node: Schema): string[] {
+  const t = node.type;
+  if (typeof t === 'string') return [t];
+  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
+  return [];
+}
+
+/** True for a schema describing objects (by `type` or by `properties`). */
+export function isObjectLike(node: Schema): boolean {
+  const types = typeList(node);
+  if (types.length > 0) return types.includes('object');
+  return isPlainObject(node.properties) || node.additionalProperties !== undefined;
+}
+
+const NON_ANY_KEYS = [
+  'type',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  'not',
+  'properties',
+  'items',
+];
+/** True when the schema accepts anything (`{}` or only annotations). */
+export function isAnySchema(node: unknown): boolean {
+  if (node === true) return true;
+  if (!isPlainObject(node)) return false;
+  for (const k of NON_ANY_KEYS) if (node[k] !== undefined) return false;
+  return true;
+}
+
+/** Shallow: does this schema accept `null`? */
+export function acceptsNull(node: unknown, depth = 0): boolean {
+  if (node === true) return true;
+  if (!isPlainObject(node) || depth > 8) return false;
+  if (node.nullable === true) return true;
+  if (node.const === null) return true;
+  if (Array.isArray(node.enum) && node.enum.includes(null)) return true;
+  if (typeList(node).includes('null')) return true;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const list = node[key];
+    if (Array.isArray(list) && list.some((b) => acceptsNull(b, depth + 1))) return true;
+  }
+  return false;
+}
+
+/** Free-form object or map: an object schema without (non-empty) properties that is not closed. */
+export function isFreeFormObject(node: Schema): boolean {
+  if (!isObjectLike(node)) return false;
+  const props = node.properties;
+  const hasProps = isPlainObject(props) && Object.keys(props).length > 0;
+  if (hasProps) return false;
+  if (node.additionalProperties === false && node.patternProperties === undefined) return false;
+  return typeList(node).length <= 1 || !typeList(node).some((t) => t !== 'object' && t !== 'null');
+}
+
+/**
+ * Replaces `original` by a JSON-string stand-in: `{type:"string"}` whose description says
+ * `@contentMediaType "application/json"` and carries the original subschema in `@schema`, so the
+ * model sends JSON text, `decode` parses it and `toCanonical` restores the original.
+ */
+export function jsonStandIn(original: unknown, pointer: string, ctx: PassContext, why: string): Schema {
+  const node: Schema = isPlainObject(original) ? { ...original } : original === false ? { not: {} } : {};
+  const description = node.description;
+  delete node.description;
+  const schemaTag = formatTag('schema', node) ?? '@schema {}';
+  const lines = ['@contentMediaType "application/json"', schemaTag];
+  ctx.argsChanged = true;
+  note(
+    ctx,
+    pointer,
+    'type',
+    'rewritten',
+    `${why}; ${ctx.target} gets a JSON-encoded string instead (decoded back by decode)`,
+  );
+  const out: Schema = { type: 'string' };
+  const desc = appendTagLines(description, lines);
+  if (desc !== undefined) out.description = desc;
+  return out;
+}
+
+/**
+ * Moves `keywords` of `node` into its description as tags (or drops them when too large), in place.
+ * Returns true when something moved.
+ */
+export function moveKeywordsToDescription(
+  node: Schema,
+  keywords: readonly string[],
+  pointer: string,
+  ctx: PassContext,
+  why: string,
+): boolean {
+  const lines: string[] = [];
+  for (const keyword of keywords) {
+    if (!(keyword in node)) continue;
+    const value = node[keyword];
+    delete node[keyword];
+    const line = formatTag(keyword, value);
+    if (line === undefined) {
+      note(
+        ctx,
+        joinPointer(pointer, keyword),
+        keyword,
+        'dropped',
+        `${why} (too large to keep in the description)`,
+      );
+    } else {
+      lines.push(line);
+      note(
+        ctx,
+        joinPointer(pointer, keyword),
+        keyword,
+        'moved-to-description',
+        `${why}; kept as "${line.slice(0, 60)}"`,
+      );
+    }
+  }
+  if (lines.length === 0) return false;
+  const desc = appendTagLines(node.description, lines);
+  if (desc !== undefined) {
+    // Keep `description` where it was in key order when present.
+    node.description = desc;
+  }
+  return true;
+}
