@@ -1,2 +1,24 @@
+export { type Behaviour, inferBehaviour } from './behaviour.js';
+export { describeOperation, htmlToText } from './describe.js';
+export { OpenApiImportError, type OpenApiImportErrorCode, type OpenApiProblem } from './errors.js';
+export type { OperationFilterOptions } from './filters.js';
+export {
+  HTTP_METHODS,
+  type ImportedDocument,
+  type ImportOpenApiResult,
+  importOpenApi,
+  type SkippedOperation,
+} from './import-openapi.js';
+export { DEFAULT_OPENAPI_LIMITS, type OpenApiLimits } from './limits.js';
+export type { OpenApiSource, SpecKind } from './load-document.js';
+export { type NameMapping, PORTABLE_NAME_PATTERN } from './naming.js';
+export type { ImportOpenApiOptions } from './options.js';
+export type {
+  OpenApiSourceMeta,
+  ParameterLocation,
+  ParameterMeta,
+  SecuritySchemeMeta,
+} from './source-meta.js';
+
 /** Package version, kept in step with package.json by the release process. */
 export const version = '0.0.0';

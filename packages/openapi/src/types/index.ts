@@ -1,0 +1,7 @@
+export {
+  type GeneratedToolTypes,
+  type GeneratedTypes,
+  type GenerateTypesOptions,
+  generateTypes,
+} from './generate-types.js';
+export { pascalCase } from './type-names.js';
