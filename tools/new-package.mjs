@@ -56,7 +56,7 @@ const files = {
     scripts: {
       build: 'tsc -p tsconfig.build.json',
       typecheck: 'tsc -p tsconfig.json --noEmit',
-      lint: 'biome check .',
+      lint: 'eslint . && prettier --check . --ignore-path ../../.prettierignore',
       test: 'vitest run',
     },
     dependencies: Object.fromEntries(deps.map((d) => [`@toolarsenal/${d}`, '0.0.0'])),

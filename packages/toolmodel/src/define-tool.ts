@@ -18,8 +18,7 @@ export interface ParseToolOptions {
 }
 
 export type SafeParseToolResult =
-  | { success: true; tool: Tool; changes: SchemaChange[] }
-  | { success: false; error: ToolValidationError };
+  { success: true; tool: Tool; changes: SchemaChange[] } | { success: false; error: ToolValidationError };
 
 const shapes = new Map<number, ReturnType<typeof createToolShape>>();
 function shapeFor(maxDescriptionLength: number) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type * as errorsModule from './errors.js';
 import { ToolArsenalError, ToolIdError, ToolValidationError, UnsafeJsonError } from './errors.js';
 
 describe('errors', () => {
@@ -34,7 +35,7 @@ describe('errors', () => {
     const built = fileURLToPath(new URL('../dist/errors.js', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'toolmodel-copy-'));
     copyFileSync(built, join(dir, 'errors.js'));
-    const copy = (await import(join(dir, 'errors.js'))) as typeof import('./errors.js');
+    const copy = (await import(join(dir, 'errors.js'))) as typeof errorsModule;
     expect(copy.ToolArsenalError).not.toBe(ToolArsenalError);
     const foreign = new copy.ToolValidationError([]);
     expect(foreign instanceof ToolArsenalError).toBe(false);

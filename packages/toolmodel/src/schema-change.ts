@@ -3,13 +3,7 @@
  * normalisation and tooladapter's loss reports, so both read the same way.
  */
 export type SchemaChangeAction =
-  | 'dropped'
-  | 'rewritten'
-  | 'inlined'
-  | 'moved-to-description'
-  | 'renamed'
-  | 'added'
-  | 'restored';
+  'dropped' | 'rewritten' | 'inlined' | 'moved-to-description' | 'renamed' | 'added' | 'restored';
 
 export interface SchemaChange {
   /** JSON pointer into the tool (e.g. `/inputSchema/properties/when/format`). */
