@@ -83,7 +83,7 @@ export class HealthTracker {
       if (error?.code === 'TIMEOUT') this.timeouts++;
       this.consecutiveFailures++;
       this.lastFailureAt = at;
-      this.lastError = error;
+      if (error) this.lastError = error;
     }
     return this.refresh();
   }

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { createRunner } from './index.js';
+import { sleep } from './test-fixtures/helpers.js';
+
+function counting() {
+  const runs: string[] = [];
+  const runner = createRunner({ confirmation: false });
+  const handler =
+    (name: string, ms = 0, fail = false) =>
+    async (args: Record<string, unknown>) => {
+      runs.push(`${name}:${JSON.stringify(args)}`);
+      if (ms) await sleep(ms);
+      if (fail) throw new Error(`${name} failed`);
+      return { name, args };
+    };
+  return { runs, runner, handler };
+}
+
+describe('runBatch', () => {
+  it('runs identical calls once (canonical argument equality) and answers every call id', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'search', annotations: { readOnlyHint: true } }, handler('search'));
+    const batch = await runner.runBatch([
+      { id: 'a', name: 'search', arguments: { q: 'x', page: 1 } },
+      { id: 'b', name: 'search', arguments: '{"page":1,"q":"x"}' },
+      { id: 'c', name: 'search', arguments: { q: 'y' } },
+      { id: 'd', name: 'search', arguments: { page: 1, q: 'x' } },
+    ]);
+    expect(runs).toHaveLength(2);
+    expect(batch.results.map((r) => r.callId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(batch.results.map((r) => r.duplicateOf)).toEqual([undefined, 'a', undefined, 'a']);
+    expect(batch.results[1]?.result).toEqual(batch.results[0]?.result);
+    expect(batch).toMatchObject({ executed: 2, deduplicated: 2, succeeded: 4, skipped: 0 });
+    expect(batch.warnings[0]).toContain('2 duplicate');
+  });
+
+  it('can keep duplicates when dedupe is off', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'ping' }, handler('ping'));
+    await runner.runBatch([{ name: 'ping' }, { name: 'ping' }], { dedupe: false });
+    expect(runs).toHaveLength(2);
+  });
+
+  it('skips calls beyond maxCalls with a clear status instead of dropping them', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'ping', inputSchema: { type: 'object' } }, handler('ping'));
+    const batch = await runner.runBatch(
+      [1, 2, 3, 4].map((n) => ({ id: `c${n}`, name: 'ping', arguments: { n } })),
+      { maxCalls: 2 },
+    );
+    expect(runs).toHaveLength(2);
+    expect(batch.results.map((r) => r.status)).toEqual(['success', 'success', 'skipped', 'skipped']);
+    expect(batch.results[2]?.error?.code).toBe('MAX_CALLS_EXCEEDED');
+    expect(batch.results[2]?.error?.message).toContain('at most 2 tool calls');
+    expect(batch).toMatchObject({ executed: 2, skipped: 2 });
+  });
+
+  it('lets an exclusive tool run alone and reports it', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'search' }, handler('search'));
+    runner.register({ name: 'deep_research', exclusive: true }, handler('deep_research'));
+    const batch = await runner.runBatch([
+      { id: 's', name: 'search' },
+      { id: 'r', name: 'deep_research' },
+    ]);
+    expect(runs).toEqual(['deep_research:{}']);
+    expect(batch.exclusive).toEqual({ toolName: 'deep_research', callId: 'r' });
+    expect(batch.results[0]?.error?.code).toBe('EXCLUSIVE_CONFLICT');
+    expect(batch.results[1]?.status).toBe('success');
+  });
+
+  it('runs a control-taking tool last, once, and reports the hand-off', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'search' }, handler('search', 20));
+    runner.register({ name: 'handoff_human', takesControl: true }, handler('handoff_human'));
+    runner.register({ name: 'handoff_agent', takesControl: true }, handler('handoff_agent'));
+    const batch = await runner.runBatch([
+      { id: 'h', name: 'handoff_human' },
+      { id: 's', name: 'search' },
+      { id: 'h2', name: 'handoff_agent' },
+    ]);
+    expect(runs).toEqual(['search:{}', 'handoff_human:{}']);
+    expect(batch.handoff).toEqual({ toolName: 'handoff_human', callId: 'h', status: 'success' });
+    expect(batch.results[0]?.takesControl).toBe(true);
+    expect(batch.results[2]?.error?.code).toBe('CONTROL_CONFLICT');
+  });
+
+  it('sequential + failFast stops at the first failure and skips the rest', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'ok' }, handler('ok'));
+    runner.register({ name: 'bad' }, handler('bad', 0, true));
+    const batch = await runner.runBatch(
+      [
+        { id: '1', name: 'ok' },
+        { id: '2', name: 'bad' },
+        { id: '3', name: 'ok', arguments: { again: true } },
+      ],
+      { strategy: 'sequential', failFast: true },
+    );
+    expect(runs).toEqual(['ok:{}', 'bad:{}']);
+    expect(batch.results.map((r) => r.status)).toEqual(['success', 'failure', 'skipped']);
+    expect(batch.results[2]?.error?.code).toBe('FAIL_FAST');
+    expect(batch.failed).toBe(1);
+  });
+
+  it('parallel + failFast cancels calls still in flight', async () => {
+    const { runner, handler } = counting();
+    runner.register(
+      { name: 'slow' },
+      (_args, req) =>
+        new Promise((resolve) => {
+          const t = setTimeout(() => resolve('late'), 2_000);
+          req.signal.addEventListener('abort', () => clearTimeout(t));
+        }),
+    );
+    runner.register({ name: 'bad' }, handler('bad', 20, true));
+    const started = performance.now();
+    const batch = await runner.runBatch([{ name: 'slow' }, { name: 'bad' }], { failFast: true });
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(batch.results.map((r) => r.status)).toEqual(['cancelled', 'failure']);
+  });
+
+  it('parallel runs calls concurrently; sequential one after another', async () => {
+    const { runner, handler } = counting();
+    runner.register({ name: 'wait', inputSchema: { type: 'object' } }, handler('wait', 60));
+    const calls = [1, 2, 3].map((n) => ({ name: 'wait', arguments: { n } }));
+    let t = performance.now();
+    await runner.runBatch(calls, { strategy: 'parallel' });
+    const parallel = performance.now() - t;
+    t = performance.now();
+    await runner.runBatch(calls, { strategy: 'sequential' });
+    const sequential = performance.now() - t;
+    expect(sequential).toBeGreaterThanOrEqual(170);
+    expect(parallel).toBeLessThan(sequential);
+  });
+
+  it('adaptive runs read-only calls side by side and side-effecting calls in order', async () => {
+    const { runner } = counting();
+    let activeWrites = 0;
+    let peakWrites = 0;
+    let activeReads = 0;
+    let peakReads = 0;
+    const order: number[] = [];
+    runner.register(
+      { name: 'read', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      async () => {
+        activeReads++;
+        peakReads = Math.max(peakReads, activeReads);
+        await sleep(30);
+        activeReads--;
+      },
+    );
+    runner.register({ name: 'write', inputSchema: { type: 'object' } }, async (args) => {
+      activeWrites++;
+      peakWrites = Math.max(peakWrites, activeWrites);
+      order.push(args.n as number);
+      await sleep(10);
+      activeWrites--;
+    });
+    await runner.runBatch(
+      [
+        { name: 'write', arguments: { n: 1 } },
+        { name: 'read', arguments: { n: 1 } },
+        { name: 'write', arguments: { n: 2 } },
+        { name: 'read', arguments: { n: 2 } },
+        { name: 'write', arguments: { n: 3 } },
+      ],
+      { strategy: 'adaptive' },
+    );
+    expect(peakWrites).toBe(1);
+    expect(peakReads).toBe(2);
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('limits in-flight calls with the batch concurrency option', async () => {
+    const { runner } = counting();
+    let active = 0;
+    let peak = 0;
+    runner.register({ name: 'w', inputSchema: { type: 'object' } }, async () => {
+      active++;
+      peak = Math.max(peak, active);
+      await sleep(5);
+      active--;
+    });
+    const batch = await runner.runBatch(
+      Array.from({ length: 12 }, (_, n) => ({ name: 'w', arguments: { n } })),
+      { concurrency: 3 },
+    );
+    expect(peak).toBe(3);
+    expect(batch.succeeded).toBe(12);
+  });
+
+  it('reports unknown tools and invalid arguments per call without failing the batch', async () => {
+    const { runner, handler } = counting();
+    runner.register({ name: 'ok' }, handler('ok'));
+    const batch = await runner.runBatch([{ name: 'nope' }, { name: 'ok', arguments: '{' }, { name: 'ok' }]);
+    expect(batch.results.map((r) => r.status)).toEqual(['not_found', 'invalid_arguments', 'success']);
+  });
+});

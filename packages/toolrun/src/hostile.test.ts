@@ -1,0 +1,109 @@
+import { createArgumentValidator } from '@toolarsenal/toolmodel';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRunner } from './index.js';
+
+const validator = createArgumentValidator();
+
+function setup() {
+  let runs = 0;
+  const runner = createRunner({ validator });
+  runner.register({ name: 'store', inputSchema: { type: 'object', properties: { value: {} } } }, () => {
+    runs++;
+    return 'stored';
+  });
+  return { runner, runs: () => runs };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+describe('hostile arguments', () => {
+  it('refuses __proto__ payloads from JSON text and from objects', async () => {
+    const { runner, runs } = setup();
+    const text = await runner.run({ name: 'store', arguments: '{"value":{"__proto__":{"polluted":true}}}' });
+    expect(text.status).toBe('invalid_arguments');
+    expect(text.error?.message).toContain('/value/__proto__');
+    const obj = await runner.run({
+      name: 'store',
+      arguments: JSON.parse('{"constructor":{"prototype":{}}}'),
+    });
+    expect(obj.status).toBe('invalid_arguments');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(runs()).toBe(0);
+  });
+
+  it('refuses a 50 MB string fast, as a value and as JSON text', async () => {
+    const { runner, runs } = setup();
+    const huge = 'x'.repeat(50 * 1024 * 1024);
+    const asValue = await timed(() => runner.run({ name: 'store', arguments: { value: huge } }));
+    expect(asValue.value.status).toBe('invalid_arguments');
+    expect(asValue.value.error?.message).toContain('/value');
+    expect(asValue.ms).toBeLessThan(500);
+    const asText = await timed(() => runner.run({ name: 'store', arguments: `{"value":"${huge}"}` }));
+    expect(asText.value.status).toBe('invalid_arguments');
+    expect(asText.value.error?.message).toMatch(/above the limit/);
+    expect(asText.ms).toBeLessThan(500);
+    expect(runs()).toBe(0);
+  });
+
+  it('refuses deep nesting fast, without blowing the stack', async () => {
+    const { runner, runs } = setup();
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 100_000; i++) deep = { value: deep };
+    const asObject = await timed(() => runner.run({ name: 'store', arguments: deep }));
+    expect(asObject.value.status).toBe('invalid_arguments');
+    expect(asObject.value.error?.message).toContain('nesting deeper than');
+    expect(asObject.ms).toBeLessThan(500);
+    const text = `${'{"value":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
+    const asText = await timed(() => runner.run({ name: 'store', arguments: text }));
+    expect(asText.value.status).toBe('invalid_arguments');
+    expect(asText.ms).toBeLessThan(1_000);
+    expect(runs()).toBe(0);
+  });
+
+  it('refuses cycles and non-JSON values', async () => {
+    const { runner } = setup();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.value = cyclic;
+    expect((await runner.run({ name: 'store', arguments: cyclic })).status).toBe('invalid_arguments');
+    expect((await runner.run({ name: 'store', arguments: { value: 10n } })).status).toBe('invalid_arguments');
+    expect((await runner.run({ name: 'store', arguments: { value: () => 1 } })).status).toBe(
+      'invalid_arguments',
+    );
+    expect((await runner.run({ name: 'store', arguments: { value: new Date() } })).status).toBe(
+      'invalid_arguments',
+    );
+  });
+
+  it('survives malformed calls', async () => {
+    const { runner } = setup();
+    const weird = [
+      null,
+      undefined,
+      42,
+      { name: 7 },
+      { name: 'store', arguments: 5 },
+      { name: 'store', id: 9 },
+    ];
+    for (const call of weird) {
+      const result = await runner.run(call as never);
+      expect(['not_found', 'invalid_arguments', 'success']).toContain(result.status);
+    }
+  });
+
+  it('never throws and always answers with a known status for arbitrary argument values', async () => {
+    const { runner } = setup();
+    const statuses = new Set(['success', 'invalid_arguments']);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.anything(), fc.json(), fc.string()), async (args) => {
+        const result = await runner.run({ name: 'store', arguments: args });
+        expect(statuses.has(result.status)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
