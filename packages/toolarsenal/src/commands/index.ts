@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerImport } from './import.js';
 import { registerSearch } from './search.js';
+import { registerTypes } from './types.js';
 
 /** A command registers itself on the program; one file per command under src/commands/. */
 export type RegisterCommand = (program: Command, io: CliIo) => void;
 
 /** Every command, in the order `--help` lists them. Add one import + one entry per new command. */
-export const commands: RegisterCommand[] = [registerSearch];
+export const commands: RegisterCommand[] = [registerSearch, registerImport, registerTypes];

@@ -1,0 +1,104 @@
+import { type ImportOpenApiOptions, importOpenApi, OpenApiImportError } from '@toolarsenal/openapi';
+import { toolToJson } from '@toolarsenal/toolmodel';
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../cli-error.js';
+import { type CliIo, writeOutput } from '../io.js';
+import { setExitCode } from '../program.js';
+import type { RegisterCommand } from './index.js';
+
+interface ImportOpenApiCommandOptions {
+  includeTag?: string[];
+  excludeTag?: string[];
+  includeOperation?: string[];
+  excludeOperation?: string[];
+  includePath?: string[];
+  excludePath?: string[];
+  method?: string[];
+  namespace?: string;
+  baseUrl?: string;
+  strict?: boolean;
+  skipDeprecated?: boolean;
+  refRoot?: string;
+  output?: string;
+  quiet?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+async function runImportOpenApi(
+  spec: string,
+  options: ImportOpenApiCommandOptions,
+  command: Command,
+  io: CliIo,
+): Promise<void> {
+  const importOptions: ImportOpenApiOptions = {
+    includeTags: options.includeTag,
+    excludeTags: options.excludeTag,
+    includeOperations: options.includeOperation,
+    excludeOperations: options.excludeOperation,
+    includePaths: options.includePath,
+    excludePaths: options.excludePath,
+    methods: options.method,
+    namespace: options.namespace,
+    baseUrl: options.baseUrl,
+    strict: options.strict === true,
+    deprecated: options.skipDeprecated ? 'skip' : 'mark',
+    refRoot: options.refRoot,
+  };
+  let result: Awaited<ReturnType<typeof importOpenApi>>;
+  try {
+    result = await importOpenApi(spec, importOptions);
+  } catch (error) {
+    if (!OpenApiImportError.isInstance(error)) throw error;
+    const invalid = error.code === 'OPENAPI_INVALID' || error.code === 'OPENAPI_OPERATION';
+    if (invalid) {
+      for (const p of error.problems.slice(1, 50)) io.stderr(`  ${p.file}#${p.pointer}: ${p.message}\n`);
+    }
+    throw new CliError(error.message, invalid ? EXIT.problems : EXIT.usage, error.code);
+  }
+  if (!options.quiet) {
+    for (const w of result.warnings) io.stderr(`warning: ${w.file}#${w.pointer}: ${w.message}\n`);
+    for (const r of result.renamed) {
+      if (r.reasons.includes('derived')) continue;
+      io.stderr(
+        `renamed: operationId ${JSON.stringify(r.operationId)} → tool "${r.name}" (${r.reasons.join(', ')})\n`,
+      );
+    }
+  }
+  const { document: doc } = result;
+  io.stderr(
+    `imported ${result.tools.length} of ${doc.operations} operations from "${doc.title}" ${doc.version} (${doc.kind}): ` +
+      `${result.skipped.length} skipped, ${doc.filtered} filtered out, ${result.warnings.length} warnings\n`,
+  );
+  await writeOutput(JSON.stringify(result.tools.map(toolToJson), null, 2), options.output, io);
+  setExitCode(command, EXIT.ok);
+}
+
+export const registerImport: RegisterCommand = (program, io) => {
+  const importCommand = program.command('import').description('Import tools from another format');
+  importCommand
+    .command('openapi')
+    .description('Import every operation of an OpenAPI 3.x or Swagger 2.0 document as canonical tools (JSON)')
+    .argument('<spec>', 'path of the OpenAPI/Swagger document (JSON or YAML; external $refs are followed)')
+    .option('--include-tag <tag>', 'keep only operations with this tag (repeatable)', collect)
+    .option('--exclude-tag <tag>', 'drop operations with this tag (repeatable)', collect)
+    .option('--include-operation <glob>', 'keep only operationIds matching this glob (repeatable)', collect)
+    .option('--exclude-operation <glob>', 'drop operationIds matching this glob (repeatable)', collect)
+    .option(
+      '--include-path <glob>',
+      'keep only paths matching this glob, e.g. "/pets/**" (repeatable)',
+      collect,
+    )
+    .option('--exclude-path <glob>', 'drop paths matching this glob (repeatable)', collect)
+    .option('--method <method>', 'keep only this HTTP method (repeatable)', collect)
+    .option('--namespace <ns>', 'namespace for every tool, e.g. "stripe"')
+    .option('--base-url <url>', "server URL to record instead of the document's servers")
+    .option('--skip-deprecated', 'leave deprecated operations out (default: import them marked deprecated)')
+    .option('--ref-root <dir>', 'directory external $refs must stay inside')
+    .option('--strict', 'fail (exit 1) on any validation problem instead of reporting it')
+    .option('-q, --quiet', 'print only the summary line on stderr')
+    .option('-o, --output <file>', 'write the tools JSON here instead of stdout')
+    .action(async (spec: string, options: ImportOpenApiCommandOptions, command: Command) => {
+      await runImportOpenApi(spec, options, command, io);
+    });
+};
