@@ -40,7 +40,7 @@ describe('a2a-skill codec', () => {
     });
     expect(checkA2aSkill(value)).toEqual([]);
     expect(losses.map((l) => l.pointer).sort()).toEqual([
-      '/annotations/readOnlyHint',
+      '/annotations',
       '/inputSchema/additionalProperties',
       '/inputSchema/properties/city',
       '/inputSchema/properties/days',

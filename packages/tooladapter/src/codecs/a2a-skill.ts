@@ -12,8 +12,21 @@ import {
   type ToolInput,
   ToolValidationError,
 } from '@toolarsenal/toolmodel';
-import type { CheckOptions, ConvertOptions, DialectCodec, DialectLimits, Loss, Violation } from '../types.js';
-import type { EncodedTool } from './encoded-tool.js';
+import type {
+  CheckOptions,
+  ConvertOptions,
+  DialectCodec,
+  DialectLimits,
+  EncodedTool,
+  Loss,
+  ToCanonicalOptions,
+  Violation,
+} from '../types.js';
+
+import { applyNameMap, fieldLosses, renameLoss } from './shared.js';
+
+/** Canonical fields an AgentSkill carries (title as the skill's display name). */
+const CARRIED: ReadonlySet<string> = new Set(['title', 'examples', 'tags']);
 
 /**
  * The input an A2A skill takes: one text message. A skill has no parameter schema, so a tool
@@ -59,8 +72,8 @@ function stringList(value: unknown): string[] | undefined {
 }
 
 /** Every part of the tool an AgentSkill cannot carry, one loss entry each. */
-function skillLosses(tool: Tool): Loss[] {
-  const losses: Loss[] = [];
+function skillLosses(tool: Tool, targetName: string): Loss[] {
+  const losses: Loss[] = [...renameLoss(tool, targetName, 'A2A'), ...fieldLosses(tool, 'A2A', CARRIED)];
   if (!isMessageTool(tool)) {
     const schema = tool.inputSchema;
     const props = isPlainObject(schema.properties) ? schema.properties : {};
@@ -81,22 +94,6 @@ function skillLosses(tool: Tool): Loss[] {
       });
     }
   }
-  if (tool.outputSchema !== undefined)
-    losses.push({
-      pointer: '/outputSchema',
-      keyword: 'outputSchema',
-      action: 'dropped',
-      detail: 'A2A skills have no output schema (outputModes lists media types only)',
-    });
-  for (const [hint, value] of Object.entries(tool.annotations)) {
-    if (hint === 'title') continue;
-    losses.push({
-      pointer: joinPointer('/annotations', hint),
-      keyword: hint,
-      action: 'dropped',
-      detail: `A2A skills have no behaviour hints: ${hint}=${JSON.stringify(value)} not carried`,
-    });
-  }
   return losses;
 }
 
@@ -111,7 +108,7 @@ export function encodeA2aSkill(tool: Tool, targetName: string, _options: Convert
   const skill: A2aSkill = {
     ...(isPlainObject(meta.extra) ? (cloneJson(meta.extra) as Record<string, JsonValue>) : {}),
     id: targetName,
-    name: typeof meta.name === 'string' ? meta.name : (tool.title ?? tool.name),
+    name: typeof meta.name === 'string' ? meta.name : (tool.title ?? targetName),
     description: tool.description,
     tags: [...tool.tags],
   };
@@ -135,7 +132,7 @@ export function encodeA2aSkill(tool: Tool, targetName: string, _options: Convert
     return args;
   };
   const encodeArgs = (args: unknown): unknown => (message ? args : { message: JSON.stringify(args) });
-  return { value: skill, losses: skillLosses(tool), decode, encodeArgs };
+  return { value: skill, losses: skillLosses(tool, targetName), decode, encodeArgs };
 }
 
 function fail(pointer: string, code: string, message: string): never {
@@ -149,6 +146,7 @@ function fail(pointer: string, code: string, message: string): never {
 export function decodeA2aSkill(
   raw: unknown,
   defaults: { inputModes?: string[]; outputModes?: string[] } = {},
+  options: ToCanonicalOptions = {},
 ): { input: ToolInput; losses: Loss[] } {
   assertSafeJson(raw, { maxDepth: 64 }, 'Unsafe A2A AgentSkill');
   if (!isPlainObject(raw)) fail('', 'invalid_type', 'an AgentSkill must be an object');
@@ -204,6 +202,7 @@ export function decodeA2aSkill(
   const examples = stringList(raw.examples);
   if (examples && examples.length > 0) input.examples = examples;
   if (Object.keys(meta).length > 0) input.sourceMeta = { a2a: meta };
+  applyNameMap(input, id, options, losses);
   return { input, losses };
 }
 
@@ -291,6 +290,24 @@ export const a2aSkillCodec: DialectCodec = {
   limits: A2A_LIMITS,
   namePattern: TOOL_NAME_PATTERN,
   encode: encodeA2aSkill,
-  decode: (raw) => decodeA2aSkill(raw),
+  decode: (raw, options) => decodeA2aSkill(raw, {}, options),
   check: checkA2aSkill,
+  toDocument: (values) => a2aSkillDocument(values),
+  fromDocument: (raw) => {
+    if (Array.isArray(raw)) return raw.map((value, i) => ({ value, pointer: `/${i}` }));
+    if (!isPlainObject(raw) || !Array.isArray(raw.skills)) return undefined;
+    const { skills, defaults } = a2aSkillsOf(raw);
+    // Card-level default modes become the skill's own, so each skill decodes on its own.
+    return skills.map((skill, i) => ({
+      value: isPlainObject(skill) ? { ...defaultModes(defaults), ...skill } : skill,
+      pointer: `/skills/${i}`,
+    }));
+  },
 };
+
+function defaultModes(defaults: { inputModes?: string[]; outputModes?: string[] }): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (defaults.inputModes) out.inputModes = defaults.inputModes;
+  if (defaults.outputModes) out.outputModes = defaults.outputModes;
+  return out;
+}

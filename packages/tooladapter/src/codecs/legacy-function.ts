@@ -19,7 +19,8 @@ const LEGACY_LIMITS: DialectLimits = {
   maxRecursionUnfold: 0,
 };
 
-const KNOWN_KEYS = new Set(['name', 'description', 'parameters']);
+const ALIASES = ['inputSchema', 'input_schema'] as const;
+const KNOWN_KEYS = new Set(['name', 'description', 'parameters', ...ALIASES]);
 
 /** BFCL records wrap the definition as `{source, entry_id, function: {...}}`: accept both. */
 function unwrap(raw: unknown): unknown {
@@ -46,7 +47,9 @@ export function decodeLegacyFunction(raw: unknown): { input: ToolInput; losses: 
     fail('/name', 'invalid_name', 'a legacy function definition needs a non-empty string "name"');
   if (fn.description !== undefined && typeof fn.description !== 'string')
     fail('/description', 'invalid_type', '"description" must be a string');
-  const params = fn.parameters ?? { type: 'object', properties: {} };
+  // Some dumps name the schema like MCP or Anthropic; read it rather than drop it.
+  const schemaKey = fn.parameters === undefined ? ALIASES.find((k) => fn[k] !== undefined) : undefined;
+  const params = (schemaKey ? fn[schemaKey] : fn.parameters) ?? { type: 'object', properties: {} };
   if (!isPlainObject(params))
     fail('/parameters', 'invalid_schema', '"parameters" must be an object schema (type "dict"/"object")');
 

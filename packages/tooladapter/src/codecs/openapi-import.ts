@@ -11,7 +11,7 @@ import {
   type ToolInput,
   ToolValidationError,
 } from '@toolarsenal/toolmodel';
-import type { Loss } from '../types.js';
+import type { Loss, ToCanonicalOptions } from '../types.js';
 import {
   ANNOTATIONS_EXTENSION,
   BODY_INPUT_EXTENSION,
@@ -19,8 +19,10 @@ import {
   isHttpMethod,
   PARAMETER_GROUPS,
   type ParameterGroup,
+  TOOL_EXTENSION,
   unanchorSchema,
 } from './openapi-shared.js';
+import { applyNameMap, EXTRA_TOOL_FIELDS } from './shared.js';
 
 /** Document-level context an operation inherits (servers, security, schemes, `$ref` targets). */
 export interface OpenApiContext {
@@ -76,6 +78,11 @@ function toolName(op: Record<string, unknown>, method: string, path: string, los
   return name;
 }
 
+/** The name a model calls the operation by (its operationId), for the conversion's name map. */
+function operationIdOf(op: Record<string, unknown>, fallback: string): string {
+  return typeof op.operationId === 'string' ? op.operationId : fallback;
+}
+
 /** Picks the JSON media type of a `content` map (else the first one), reporting the others. */
 function pickContent(
   content: unknown,
@@ -117,6 +124,7 @@ function outputSchemaOf(op: Record<string, unknown>, ctx: OpenApiContext, losses
 export function decodeOpenApiOperation(
   raw: unknown,
   ctx: OpenApiContext = {},
+  options: ToCanonicalOptions = {},
 ): { input: ToolInput; losses: Loss[] } {
   assertSafeJson(raw, { maxDepth: 128 }, 'Unsafe OpenAPI operation');
   if (!isPlainObject(raw)) fail('', 'invalid_type', 'expected {path, method, operation}');
@@ -141,6 +149,11 @@ export function decodeOpenApiOperation(
   if (operation.deprecated === true) input.deprecated = true;
   if (isPlainObject(operation[ANNOTATIONS_EXTENSION]))
     input.annotations = cloneJson(operation[ANNOTATIONS_EXTENSION]);
+  const extra = operation[TOOL_EXTENSION];
+  if (isPlainObject(extra))
+    for (const field of EXTRA_TOOL_FIELDS)
+      if (extra[field] !== undefined)
+        (input as unknown as Record<string, unknown>)[field] = cloneJson(extra[field]);
   const output = outputSchemaOf(operation, ctx, losses);
   if (output !== undefined) input.outputSchema = output as ToolInput['outputSchema'];
 
@@ -150,6 +163,7 @@ export function decodeOpenApiOperation(
       ? pickContent(body.content, '/operation/requestBody/content', losses)
       : undefined;
     input.inputSchema = (picked?.schema ?? { type: 'object' }) as ToolInput['inputSchema'];
+    applyNameMap(input, operationIdOf(operation, input.name), options, losses);
     return { input, losses };
   }
 
@@ -245,6 +259,7 @@ export function decodeOpenApiOperation(
   if (required.length > 0) inputSchema.required = required;
   input.inputSchema = inputSchema as ToolInput['inputSchema'];
   input.sourceMeta = { openapi: meta };
+  applyNameMap(input, operationIdOf(operation, input.name), options, losses);
   return { input, losses };
 }
 

@@ -174,7 +174,14 @@ describe('openapi-operation codec', () => {
   it('exports other tools as POST /tools/{name} with the input as JSON body and imports them back', () => {
     const tool = defineTool({
       name: 'search.web',
+      namespace: 'acme',
+      version: '2.1.0',
+      title: 'Web search',
       description: 'Search the web',
+      examples: ['find the latest node release'],
+      tags: ['search'],
+      capabilities: ['network_access'],
+      requiresConfirmation: true,
       inputSchema: {
         type: 'object',
         properties: { q: { type: 'string' }, filter: { $ref: '#/$defs/filter' } },
@@ -197,6 +204,8 @@ describe('openapi-operation codec', () => {
     const back = parseTool(decodeOpenApiOperation(value).input);
     expect(back.inputSchema).toEqual(tool.inputSchema);
     expect(back.annotations).toEqual(tool.annotations);
+    // Every field a model sees or that changes behaviour survives (namespace, version, examples…).
+    expect(back.contentHash).toBe(tool.contentHash);
     expect(decode(encodeArgs({ q: 'x' }))).toEqual({ q: 'x' });
   });
 

@@ -1,8 +1,20 @@
-import { cloneJson, isPlainObject, joinPointer, TOOL_NAME_PATTERN, type Tool } from '@toolarsenal/toolmodel';
-import type { ConvertOptions, DialectCodec, DialectLimits, Loss } from '../types.js';
-import type { EncodedTool } from './encoded-tool.js';
+import {
+  cloneJson,
+  isPlainObject,
+  type JsonValue,
+  joinPointer,
+  TOOL_NAME_PATTERN,
+  type Tool,
+} from '@toolarsenal/toolmodel';
+import type { ConvertOptions, DialectCodec, DialectLimits, EncodedTool, Loss } from '../types.js';
+
 import { checkOpenApiOperation } from './openapi-check.js';
-import { decodeOpenApiOperation } from './openapi-import.js';
+import {
+  decodeOpenApiOperation,
+  type OpenApiContext,
+  openApiDocument,
+  openApiOperationsOf,
+} from './openapi-import.js';
 import {
   ANNOTATIONS_EXTENSION,
   anchorSchema,
@@ -11,7 +23,9 @@ import {
   isHttpMethod,
   type OpenApiOperationValue,
   PARAMETER_GROUPS,
+  TOOL_EXTENSION,
 } from './openapi-shared.js';
+import { extraToolFields, renameLoss } from './shared.js';
 
 const OPENAPI_LIMITS: DialectLimits = {
   maxNestingDepth: 100,
@@ -25,6 +39,7 @@ const OPENAPI_LIMITS: DialectLimits = {
 const ROOT_KEYS = new Set(['type', 'properties', 'required']);
 const GROUP_KEYS = new Set(['type', 'properties', 'required']);
 const IDENTITY = (args: unknown): unknown => args;
+const contexts = new WeakMap<object, OpenApiContext>();
 
 function record(value: unknown): Record<string, unknown> {
   return isPlainObject(value) ? value : {};
@@ -39,6 +54,9 @@ function requiredOf(schema: Record<string, unknown>): string[] {
 /** Operation fields every export shares: id, texts, tags, deprecation, annotations, response. */
 function baseOperation(tool: Tool, targetName: string): Record<string, unknown> {
   const op: Record<string, unknown> = { operationId: targetName };
+  // Canonical fields OpenAPI has no keyword for ride in an extension, so the export is lossless.
+  const { tags: _tags, deprecated: _deprecated, ...extra } = extraToolFields(tool);
+  if (Object.keys(extra).length > 0) op[TOOL_EXTENSION] = extra;
   if (tool.title !== undefined) op.summary = tool.title;
   op.description = tool.description;
   if (tool.tags.length > 0) op.tags = [...tool.tags];
@@ -187,7 +205,12 @@ export function encodeOpenApiOperation(
   const { value, losses } = meta
     ? encodeGrouped(tool, targetName, meta)
     : { value: encodeBody(tool, targetName), losses: [] };
-  return { value, losses, decode: IDENTITY, encodeArgs: IDENTITY };
+  return {
+    value,
+    losses: [...renameLoss(tool, targetName, 'OpenAPI'), ...losses],
+    decode: IDENTITY,
+    encodeArgs: IDENTITY,
+  };
 }
 
 /** OpenAPI 3.1 operation codec (`{path, method, operation}`; document form: a full OpenAPI document). */
@@ -196,6 +219,23 @@ export const openApiOperationCodec: DialectCodec = {
   limits: OPENAPI_LIMITS,
   namePattern: TOOL_NAME_PATTERN,
   encode: encodeOpenApiOperation,
-  decode: (raw) => decodeOpenApiOperation(raw),
+  decode: (raw, options) => decodeOpenApiOperation(raw, contexts.get(raw as object) ?? {}, options),
   check: checkOpenApiOperation,
+  toDocument: (values, tools) => {
+    const securitySchemes: Record<string, JsonValue> = {};
+    for (const tool of tools) {
+      const schemes = record(record(tool.sourceMeta?.openapi).securitySchemes);
+      Object.assign(securitySchemes, schemes);
+    }
+    return openApiDocument(values as OpenApiOperationValue[], { securitySchemes });
+  },
+  fromDocument: (raw) => {
+    if (Array.isArray(raw)) return raw.map((value, i) => ({ value, pointer: `/${i}` }));
+    if (!isPlainObject(raw) || !isPlainObject(raw.paths)) return undefined;
+    return openApiOperationsOf(raw).map(({ value, context }) => {
+      // The document context (servers, security, $ref targets) travels with the value object.
+      contexts.set(value, context);
+      return { value, pointer: joinPointer('/paths', value.path, value.method) };
+    });
+  },
 };
