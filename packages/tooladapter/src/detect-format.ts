@@ -1,4 +1,4 @@
-import { isPlainObject } from '@toolarsenal/toolmodel';
+import { inspectJson, isPlainObject } from '@toolarsenal/toolmodel';
 import { FormatDetectionError } from './errors.js';
 import type { DetectedFormat, Dialect } from './types.js';
 
@@ -94,6 +94,12 @@ function geminiFlavour(decls: readonly unknown[], pointer: string): Dialect {
  * `FORMAT_UNKNOWN` or `FORMAT_AMBIGUOUS` with `candidates`) when it cannot tell.
  */
 export function detectFormat(raw: unknown): DetectedFormat {
+  const unsafe = inspectJson(raw);
+  if (unsafe.length > 0)
+    throw new FormatDetectionError(
+      `input is not plain, bounded JSON: ${unsafe[0]!.message}`,
+      unsafe[0]!.pointer,
+    );
   if (Array.isArray(raw)) return { dialect: detectList(raw, ''), kind: 'document' };
   if (!isPlainObject(raw))
     throw new FormatDetectionError('expected a tool object or a document (object or array)');

@@ -1,6 +1,15 @@
 export { check } from './check.js';
 export { CODECS } from './codec-registry.js';
+export { A2A_MESSAGE_SCHEMA, type A2aSkill } from './codecs/a2a-skill.js';
+export { normalizeLegacySchema } from './codecs/legacy-schema.js';
 export { TOOLARSENAL_META_KEY } from './codecs/mcp.js';
+export {
+  HTTP_METHODS,
+  type HttpMethod,
+  type OpenApiOperationValue,
+  PARAMETER_GROUPS,
+  type ParameterGroup,
+} from './codecs/openapi-shared.js';
 export { availableDialects, getCodec, isDialect } from './codecs.js';
 export { createArgsCodec } from './decode/args-codec.js';
 export { detectFormat } from './detect-format.js';

@@ -3,6 +3,7 @@ import { checkLimits } from '../check/common.js';
 import { checkName, checkOptionalString, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
+import { ConversionError } from '../errors.js';
 import { MCP_NAME_RULE } from '../names/name-rules.js';
 import type { CheckOptions, DialectCodec, DialectLimits, Loss, ToCanonicalOptions } from '../types.js';
 import {
@@ -26,6 +27,13 @@ const MCP_FIELDS = new Set([
   'annotations',
   '_meta',
   'icons',
+]);
+const FOREIGN_SCHEMA_FIELDS = new Set([
+  'input_schema',
+  'parameters',
+  'parametersJsonSchema',
+  'schema',
+  'function',
 ]);
 const ANNOTATION_KEYS = new Set([
   'title',
@@ -102,7 +110,16 @@ export const mcpCodec: DialectCodec = {
     }
     if (obj.icons !== undefined) mcpMeta.icons = obj.icons as JsonValue;
     const extra: Record<string, JsonValue> = {};
-    for (const [k, v] of Object.entries(obj)) if (!MCP_FIELDS.has(k)) extra[k] = v as JsonValue;
+    for (const [k, v] of Object.entries(obj)) {
+      if (MCP_FIELDS.has(k)) continue;
+      if (FOREIGN_SCHEMA_FIELDS.has(k))
+        throw new ConversionError(
+          'invalid-input',
+          `/${k}`,
+          `"${k}" is not a field of an MCP tool (its schema goes in inputSchema); pass the right dialect as \`from\``,
+        );
+      extra[k] = v as JsonValue;
+    }
     if (Object.keys(extra).length > 0) mcpMeta.extra = extra;
     if (Object.keys(mcpMeta).length > 0) input.sourceMeta = { mcp: mcpMeta };
     applyNameMap(input, name, options, losses);

@@ -1,6 +1,7 @@
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
+import { ConversionError } from '../errors.js';
 import { OPENAI_NAME_RULE } from '../names/name-rules.js';
 import type { CheckOptions, ConvertOptions, DialectCodec, ToCanonicalOptions } from '../types.js';
 import {
@@ -25,7 +26,16 @@ export const openaiChatCodec: DialectCodec = {
   },
   decode(raw: unknown, options: ToCanonicalOptions) {
     const obj = expectObject(raw, '', 'an OpenAI chat tool');
-    if (isPlainObject(obj.function)) return decodeOpenAIFunction(obj.function, '/function', options);
+    if (isPlainObject(obj.function)) {
+      const extra = Object.keys(obj).filter((k) => k !== 'type' && k !== 'function');
+      if (extra.length > 0)
+        throw new ConversionError(
+          'invalid-input',
+          `/${extra[0]}`,
+          `"${extra[0]}" is not a field of an OpenAI chat tool ({type, function})`,
+        );
+      return decodeOpenAIFunction(obj.function, '/function', options);
+    }
     return decodeOpenAIFunction(obj, '', options);
   },
   check(value: unknown, options: CheckOptions) {

@@ -13,6 +13,7 @@ import type {
 } from '../types.js';
 import {
   applyNameMap,
+  checkFields,
   expectName,
   fieldLosses,
   lowerInput,
@@ -31,6 +32,7 @@ export const OPENAI_LIMITS: DialectLimits = {
 };
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
+const OPENAI_FIELDS: ReadonlySet<string> = new Set(['type', 'name', 'description', 'parameters', 'strict']);
 
 /** Shared by both OpenAI codecs: lowers the schema and builds the function body. */
 export function encodeOpenAIFunction(
@@ -67,6 +69,7 @@ export function decodeOpenAIFunction(
 ): { input: ToolInput; losses: Loss[] } {
   const name = expectName(fn, pointer);
   const losses: Loss[] = [];
+  checkFields(fn, OPENAI_FIELDS, 'OpenAI', pointer, losses);
   const input: ToolInput = { name, source: 'function' };
   const description = optionalString(fn, 'description', pointer);
   if (description !== undefined) input.description = description;

@@ -198,3 +198,41 @@ export function optionalString(
     throw new ConversionError('invalid-input', `${pointer}/${key}`, `${key} must be a string`);
   return v;
 }
+
+const SCHEMA_FIELDS: Readonly<Record<string, string>> = {
+  inputSchema: 'mcp',
+  input_schema: 'anthropic',
+  parameters: 'openai-chat/gemini',
+  parametersJsonSchema: 'gemini-json',
+  schema: 'langchain',
+  function: 'openai-chat',
+};
+
+/**
+ * Fields of `raw` outside `known`: another dialect's schema field is an error (the input is in
+ * another dialect and its schema would be silently ignored); anything else is reported as dropped.
+ */
+export function checkFields(
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  dialect: string,
+  pointer: string,
+  losses: Loss[],
+): void {
+  for (const key of Object.keys(raw)) {
+    if (known.has(key)) continue;
+    const other = SCHEMA_FIELDS[key];
+    if (other !== undefined)
+      throw new ConversionError(
+        'invalid-input',
+        `${pointer}/${key}`,
+        `"${key}" is not a field of a ${dialect} tool (it looks like ${other}); pass the right dialect as \`from\``,
+      );
+    losses.push({
+      pointer: `${pointer}/${key}`,
+      keyword: key,
+      action: 'dropped',
+      detail: `unknown ${dialect} field ignored`,
+    });
+  }
+}

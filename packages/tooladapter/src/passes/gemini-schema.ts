@@ -89,7 +89,6 @@ export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassConte
           );
           node.required = kept;
         }
-        if (kept.length === 0) delete node.required;
       }
       const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
       if (extra.length > 0) {

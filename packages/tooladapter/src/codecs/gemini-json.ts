@@ -1,0 +1,87 @@
+import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
+import { checkGeminiJsonSchema } from '../check/gemini.js';
+import { requireObject } from '../check/tool-shape.js';
+import { ViolationList } from '../check/violation.js';
+import { IDENTITY_ARGS } from '../decode/args-codec.js';
+import { GEMINI_NAME_RULE } from '../names/name-rules.js';
+import type { CheckOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
+import {
+  checkGeminiName,
+  GEMINI_FIELDS,
+  GEMINI_LIMITS,
+  geminiDeclarations,
+  geminiDocument,
+} from './gemini-common.js';
+import {
+  applyNameMap,
+  checkFields,
+  expectName,
+  expectObject,
+  fieldLosses,
+  mergeLimits,
+  optionalString,
+  renameLoss,
+  restoreInput,
+} from './shared.js';
+
+const CARRIED: ReadonlySet<string> = new Set(['outputSchema']);
+
+/**
+ * Gemini function declaration with `parametersJsonSchema` / `responseJsonSchema` (JSON Schema,
+ * as js-genai sends MCP tools): schemas are kept as they are.
+ */
+export const geminiJsonCodec: DialectCodec = {
+  dialect: 'gemini-json',
+  limits: GEMINI_LIMITS,
+  namePattern: GEMINI_NAME_RULE.pattern,
+  encode(tool: Tool, targetName: string) {
+    const value: Record<string, unknown> = { name: targetName };
+    if (tool.description !== '') value.description = tool.description;
+    value.parametersJsonSchema = tool.inputSchema;
+    if (tool.outputSchema !== undefined) value.responseJsonSchema = tool.outputSchema;
+    const losses: Loss[] = [
+      ...renameLoss(tool, targetName, 'Gemini'),
+      ...fieldLosses(tool, 'Gemini', CARRIED),
+    ];
+    return { value, losses, decode: IDENTITY_ARGS.decode, encodeArgs: IDENTITY_ARGS.encode };
+  },
+  decode(raw: unknown, options: ToCanonicalOptions) {
+    const obj = expectObject(raw, '', 'a Gemini function declaration');
+    const name = expectName(obj, '');
+    const losses: Loss[] = [];
+    checkFields(obj, GEMINI_FIELDS, 'Gemini', '', losses);
+    const input: ToolInput = { name, source: 'function' };
+    const description = optionalString(obj, 'description', '');
+    if (description !== undefined) input.description = description;
+    const params = obj.parametersJsonSchema ?? obj.parameters ?? { type: 'object', properties: {} };
+    input.inputSchema = restoreInput(
+      params,
+      '/inputSchema',
+      options,
+      losses,
+      false,
+    ) as ToolInput['inputSchema'];
+    if (obj.responseJsonSchema !== undefined)
+      input.outputSchema = obj.responseJsonSchema as ToolInput['outputSchema'];
+    applyNameMap(input, name, options, losses);
+    return { input, losses };
+  },
+  check(value: unknown, options: CheckOptions) {
+    const out = new ViolationList();
+    if (!requireObject(value, '', out, 'gemini.declaration.object', 'a function declaration'))
+      return out.items;
+    const limits = mergeLimits(GEMINI_LIMITS, options);
+    checkGeminiName(value.name, limits, out);
+    if (value.parameters !== undefined && value.parametersJsonSchema !== undefined)
+      out.add(
+        '/parametersJsonSchema',
+        'gemini.parameters-exclusive',
+        '`parameters` and `parametersJsonSchema` are mutually exclusive',
+      );
+    if (value.parametersJsonSchema !== undefined)
+      checkGeminiJsonSchema(value.parametersJsonSchema, '/parametersJsonSchema', limits, out);
+    return out.items;
+  },
+  toDocument: geminiDocument,
+  fromDocument: geminiDeclarations,
+};

@@ -1,0 +1,98 @@
+import { isPlainObject, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
+import { checkLimits } from '../check/common.js';
+import { checkName, requireObject } from '../check/tool-shape.js';
+import { ViolationList } from '../check/violation.js';
+import { IDENTITY_ARGS } from '../decode/args-codec.js';
+import { MCP_NAME_RULE } from '../names/name-rules.js';
+import type { CheckOptions, DialectCodec, DialectLimits, Loss, ToCanonicalOptions } from '../types.js';
+import {
+  applyNameMap,
+  checkFields,
+  expectName,
+  expectObject,
+  fieldLosses,
+  mergeLimits,
+  optionalString,
+  renameLoss,
+  restoreInput,
+} from './shared.js';
+
+export const LANGCHAIN_LIMITS: DialectLimits = {
+  maxNestingDepth: 100,
+  maxProperties: 100_000,
+  maxEnumValues: 100_000,
+  maxNameLength: 128,
+  maxRecursionUnfold: 3,
+};
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+const FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'description',
+  'schema',
+  'returnDirect',
+  'responseFormat',
+  'metadata',
+  'tags',
+]);
+
+/**
+ * LangChain.js structured tool in its JSON form `{name, description, schema}` (what
+ * `tool(fn, {name, description, schema})` takes with a plain JSON Schema). The schema is kept
+ * as is; LangChain itself has no name rule, so names are kept to the MCP rule.
+ */
+export const langchainCodec: DialectCodec = {
+  dialect: 'langchain',
+  limits: LANGCHAIN_LIMITS,
+  namePattern: MCP_NAME_RULE.pattern,
+  encode(tool: Tool, targetName: string) {
+    const value = { name: targetName, description: tool.description, schema: tool.inputSchema };
+    const losses: Loss[] = [
+      ...renameLoss(tool, targetName, 'LangChain'),
+      ...fieldLosses(tool, 'LangChain', NO_FIELDS),
+    ];
+    return { value, losses, decode: IDENTITY_ARGS.decode, encodeArgs: IDENTITY_ARGS.encode };
+  },
+  decode(raw: unknown, options: ToCanonicalOptions) {
+    const obj = expectObject(raw, '', 'a LangChain tool');
+    const name = expectName(obj, '');
+    const losses: Loss[] = [];
+    checkFields(obj, FIELDS, 'LangChain', '', losses);
+    const input: ToolInput = { name, source: 'langchain' };
+    const description = optionalString(obj, 'description', '');
+    if (description !== undefined) input.description = description;
+    input.inputSchema = restoreInput(
+      obj.schema ?? { type: 'object', properties: {} },
+      '/inputSchema',
+      options,
+      losses,
+      false,
+    ) as ToolInput['inputSchema'];
+    applyNameMap(input, name, options, losses);
+    return { input, losses };
+  },
+  check(value: unknown, options: CheckOptions) {
+    const out = new ViolationList();
+    if (!requireObject(value, '', out, 'langchain.tool.object', 'a LangChain tool')) return out.items;
+    const limits = mergeLimits(LANGCHAIN_LIMITS, options);
+    checkName(
+      value.name,
+      '/name',
+      MCP_NAME_RULE,
+      limits.maxNameLength,
+      out,
+      'langchain.name',
+      'tool name must be 1–128 characters of [A-Za-z0-9_.-]',
+    );
+    if (typeof value.description !== 'string')
+      out.add('/description', 'langchain.description', 'description is required and must be a string');
+    if (!isPlainObject(value.schema) || value.schema.type !== 'object')
+      out.add(
+        '/schema',
+        'langchain.schema.object',
+        'schema must be a JSON Schema with type: "object" (or a Zod object)',
+      );
+    else checkLimits(value.schema, '/schema', limits, out, 'langchain', false);
+    return out.items;
+  },
+};
