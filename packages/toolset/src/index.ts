@@ -4,8 +4,18 @@ export const version = '0.0.0';
 export { HINTS, type HintName, hintValue } from './annotations.js';
 export { type CapabilityFilter, explainInvalidToolsetId, ToolsetBuilder, toolset } from './builder.js';
 export { type ComposeOptions, difference, intersection, union } from './compose.js';
+export {
+  type ConfigOptions,
+  loadToolsetConfigFile,
+  parseToolsetConfig,
+  type ToolsetConfig,
+} from './config.js';
+export { type InstantiatedConfig, instantiateConfig } from './config-instantiate.js';
+export type { ToolsetEntry } from './config-schema.js';
+export { type Interpolated, interpolate } from './env-interpolate.js';
 export { type ConfigIssue, ToolsetConfigError, ToolsetError } from './errors.js';
 export type { ClauseCheck, Explanation } from './explanation.js';
+export { exportTools, type PreparedTurn, prepareTurn, type ToolsetExport } from './export.js';
 export { createExposure, EXPOSURE_LEVELS, type Exposure, type ExposureOptions } from './exposure.js';
 export {
   type CompiledFilter,

@@ -1,8 +1,10 @@
+import type { ConvertOptions, Dialect } from '@toolarsenal/tooladapter';
 import type { Tool } from '@toolarsenal/toolmodel';
 import { ToolsetBuilder } from './builder.js';
 import { type ComposeOptions, difference, intersection, union } from './compose.js';
 import { ToolsetError } from './errors.js';
 import type { Explanation } from './explanation.js';
+import { exportTools, type PreparedTurn, prepareTurn, type ToolsetExport } from './export.js';
 import type { Membership } from './membership.js';
 import { type CompiledPolicy, NO_OBLIGATIONS } from './policy-compile.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
@@ -293,6 +295,20 @@ export class Toolset implements ToolProvider {
       policy: this.policy,
       evaluate: (p: Principal, tool: Tool | string, a: PolicyAction = 'call') => this.evaluate(p, tool, a),
     });
+  }
+
+  /** The member tools in a dialect (tooladapter): tools, losses, the id ↔ name map and `decodeCall`. */
+  export(dialect: Dialect, options: ConvertOptions = {}): ToolsetExport {
+    return exportTools(this.tools(), dialect, options);
+  }
+
+  /** Per-turn selection plus export of the selected tools and the tool choice in mapped names. */
+  prepareTurn(
+    dialect: Dialect,
+    options: Omit<TurnOptions, 'dialect' | 'targetNames'> = {},
+    convert: ConvertOptions = {},
+  ): PreparedTurn {
+    return prepareTurn(this.tools(), dialect, options, convert);
   }
 
   /** Per-turn selection over this set's members (see `selectForTurn`). */
