@@ -11,13 +11,13 @@ export interface Bm25Params {
 }
 
 /**
- * Generic defaults measured on the ToolLens dev split (see README): equal field weights beat boosting the
- * name (tool names are often opaque slugs), and milder saturation/length normalisation suits short texts.
+ * Generic defaults measured on the ToolLens dev split (see README): no name boost (tool names are often opaque
+ * slugs), a mild parameter boost (requests mention what they pass), milder saturation and length normalisation.
  */
 export const DEFAULT_BM25: Bm25Params = {
   k1: 0.9,
   b: 0.5,
-  fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
+  fieldWeights: { name: 1, description: 1, parameters: 1.5, tags: 1 },
 };
 
 /** Okapi IDF, never negative. */
