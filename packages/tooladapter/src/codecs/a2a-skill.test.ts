@@ -41,6 +41,7 @@ describe('a2a-skill codec', () => {
     expect(checkA2aSkill(value)).toEqual([]);
     expect(losses.map((l) => l.pointer).sort()).toEqual([
       '/annotations',
+      '/inputSchema',
       '/inputSchema/additionalProperties',
       '/inputSchema/properties/city',
       '/inputSchema/properties/days',

@@ -75,6 +75,13 @@ function stringList(value: unknown): string[] | undefined {
 function skillLosses(tool: Tool, targetName: string): Loss[] {
   const losses: Loss[] = [...renameLoss(tool, targetName, 'A2A'), ...fieldLosses(tool, 'A2A', CARRIED)];
   if (!isMessageTool(tool)) {
+    losses.push({
+      pointer: '/inputSchema',
+      keyword: 'inputSchema',
+      action: 'dropped',
+      detail:
+        'A2A skills have no parameter schema: arguments travel as one JSON message (inputModes application/json)',
+    });
     const schema = tool.inputSchema;
     const props = isPlainObject(schema.properties) ? schema.properties : {};
     for (const name of Object.keys(props))

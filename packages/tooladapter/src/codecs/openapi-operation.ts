@@ -69,7 +69,7 @@ function responses(tool: Tool, targetName: string): Record<string, unknown> {
   const ok: Record<string, unknown> = { description: DEFAULT_RESPONSE_DESCRIPTION };
   if (tool.outputSchema !== undefined)
     ok.content = {
-      'application/json': { schema: anchorSchema(cloneJson(tool.outputSchema), `${targetName}:output`) },
+      'application/json': { schema: anchorSchema(tool.outputSchema, `${targetName}:output`) },
     };
   return { '200': ok };
 }
@@ -141,7 +141,7 @@ function encodeGrouped(
         });
       if (typeof hints.style === 'string') param.style = hints.style;
       if (typeof hints.explode === 'boolean') param.explode = hints.explode;
-      param.schema = cloneJson(paramSchema);
+      param.schema = paramSchema;
       parameters.push(param);
     }
   }
@@ -152,7 +152,7 @@ function encodeGrouped(
     const contentType = typeof body.contentType === 'string' ? body.contentType : 'application/json';
     op.requestBody = {
       required: rootRequired.includes('body'),
-      content: { [contentType]: { schema: anchorSchema(cloneJson(props.body), `${targetName}:body`) } },
+      content: { [contentType]: { schema: anchorSchema(props.body, `${targetName}:body`) } },
     };
   }
   op.responses = responses(tool, targetName);
@@ -173,7 +173,7 @@ function encodeBody(tool: Tool, targetName: string): OpenApiOperationValue {
   op.requestBody = {
     required: true,
     content: {
-      'application/json': { schema: anchorSchema(cloneJson(tool.inputSchema), `${targetName}:input`) },
+      'application/json': { schema: anchorSchema(tool.inputSchema, `${targetName}:input`) },
     },
   };
   op.responses = responses(tool, targetName);
@@ -191,6 +191,8 @@ function hasOpenApiOrigin(tool: Tool): Record<string, unknown> | undefined {
 }
 
 /**
+ * Schemas are shared with the (deeply frozen) tool rather than copied, as the other codecs do.
+ *
  * Exports a tool as an OpenAPI 3.1 operation `{path, method, operation}`. Tools imported from
  * OpenAPI go back to their method, path, parameters and body; other tools become
  * `POST /tools/{name}` with the input as JSON body. The output schema is the `200` JSON response.
