@@ -51,6 +51,12 @@ export function mapNames(
   rule: NameRule,
   reserved: ReadonlySet<string> = new Set(),
 ): { names: string[]; map: NameMap } {
+  if (requests.length === 1) {
+    // Fast path for single conversions: no set copies.
+    const { id, name } = requests[0]!;
+    const target = mapName(name, rule, reserved);
+    return { names: [target], map: { toTarget: { [id]: target }, fromTarget: { [target]: id } } };
+  }
   const taken = new Set(reserved);
   const toTarget: Record<string, string> = Object.create(null);
   const fromTarget: Record<string, string> = Object.create(null);

@@ -1,5 +1,6 @@
-import { mapSchema } from '@toolarsenal/toolmodel';
+import {} from '@toolarsenal/toolmodel';
 import type { PassContext } from './context.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import { moveKeywordsToDescription, type Schema } from './schema-utils.js';
 
 /** What a strict target accepts in a schema node. */
@@ -76,21 +77,31 @@ export function applyKeywordPolicy(
   ctx: PassContext,
   policy: KeywordPolicy,
 ): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (node, pointer) => {
-      const move = Object.keys(node).filter((k) => !policy.fields.has(k));
-      if (typeof node.format === 'string' && !policy.formats.has(node.format)) move.push('format');
-      if (
-        policy.maxMinItems !== undefined &&
-        typeof node.minItems === 'number' &&
-        node.minItems > policy.maxMinItems
-      )
-        move.push('minItems');
-      if (move.length > 0)
-        moveKeywordsToDescription(node, move, pointer, ctx, `${ctx.target} does not support this keyword`);
+    (node, at) => {
+      applyPolicyToNode(node, at, ctx, policy);
       return node;
     },
     base,
   ) as Schema;
+}
+
+/** The per-node part of `applyKeywordPolicy`, in place (for passes that fuse it into their walk). */
+export function applyPolicyToNode(
+  node: Schema,
+  at: () => string,
+  ctx: PassContext,
+  policy: KeywordPolicy,
+): void {
+  let move: string[] | undefined;
+  for (const k in node) if (!policy.fields.has(k)) (move ??= []).push(k);
+  if (typeof node.format === 'string' && !policy.formats.has(node.format)) (move ??= []).push('format');
+  if (
+    policy.maxMinItems !== undefined &&
+    typeof node.minItems === 'number' &&
+    node.minItems > policy.maxMinItems
+  )
+    (move ??= []).push('minItems');
+  if (move) moveKeywordsToDescription(node, move, at(), ctx, `${ctx.target} does not support this keyword`);
 }

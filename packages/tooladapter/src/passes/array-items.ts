@@ -1,18 +1,19 @@
-import { joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import { joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import { type Schema, typeList } from './schema-utils.js';
 
 /** Adds `items: {}` to arrays without `items` (OpenAI: "array schema missing items."). Pure. */
 export function addMissingItems(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (node, pointer) => {
+    (node, at) => {
       if (!typeList(node).includes('array') || node.items !== undefined || node.prefixItems !== undefined)
         return node;
       node.items = {};
       note(
         ctx,
-        joinPointer(pointer, 'items'),
+        joinPointer(at(), 'items'),
         'items',
         'added',
         `items: {} added (${ctx.target}: "array schema missing items.")`,

@@ -1,12 +1,13 @@
-import { joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import { joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 /** `const: v` → `enum: [v]` (same meaning; for targets without `const`). Pure; records each rewrite. */
 export function constToEnum(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (node, pointer) => {
+    (node, at) => {
       if (!('const' in node)) return node;
       const out: Schema = {};
       for (const key of Object.keys(node)) {
@@ -16,7 +17,7 @@ export function constToEnum(schema: Schema, base: string, ctx: PassContext): Sch
       }
       note(
         ctx,
-        joinPointer(pointer, 'const'),
+        joinPointer(at(), 'const'),
         'const',
         'rewritten',
         `const → single-value enum (${ctx.target} has no const)`,

@@ -1,5 +1,6 @@
-import { isPlainObject, joinPointer, jsonEqual, mapSchema } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, jsonEqual } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment']);
@@ -58,15 +59,15 @@ export function mergeAllOf(node: Schema, pointer: string, ctx: PassContext): unk
 
 /** Flattens every `allOf` into its parent, bottom-up. Pure; records each flattening. */
 export function flattenAllOf(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (node, pointer) => {
+    (node, at) => {
       if (!Array.isArray(node.allOf)) return node;
-      const rest = mergeAllOf(node, pointer, ctx);
+      const rest = mergeAllOf(node, at(), ctx);
       if (rest.length > 0) node.allOf = rest;
       note(
         ctx,
-        joinPointer(pointer, 'allOf'),
+        joinPointer(at(), 'allOf'),
         'allOf',
         'rewritten',
         `allOf flattened into one schema (${ctx.target} does not accept allOf)`,

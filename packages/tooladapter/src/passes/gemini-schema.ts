@@ -1,6 +1,7 @@
-import { isPlainObject, joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { appendTagLines, formatTag } from './description-tags.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
 
 /** Fields Gemini's `parameters` (OpenAPI 3.0 subset, googleapis/js-genai `Schema`) accepts. */
@@ -50,28 +51,28 @@ export function enumValueToString(value: unknown): string {
  * flattened and `oneOf` rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (input, pointer) => {
+    (input, at) => {
       let node: Schema = input;
       if ('const' in node) {
         if (node.enum === undefined) node.enum = [node.const];
         delete node.const;
         note(
           ctx,
-          joinPointer(pointer, 'const'),
+          joinPointer(at(), 'const'),
           'const',
           'rewritten',
           'const → single-value enum (Gemini: Unknown name "const")',
         );
       }
-      node = lowerNulls(node, pointer, ctx);
-      lowerEnum(node, pointer, ctx);
+      node = lowerNulls(node, at, ctx);
+      lowerEnum(node, at, ctx);
       const types = typeList(node);
       if (typeof node.format === 'string') {
         const allowed = types.length === 1 ? GEMINI_FORMATS[types[0]!] : undefined;
         if (!allowed?.has(node.format)) {
-          moveKeywordsToDescription(node, ['format'], pointer, ctx, 'Gemini does not support this format');
+          moveKeywordsToDescription(node, ['format'], at(), ctx, 'Gemini does not support this format');
         }
       }
       if (Array.isArray(node.required) && isPlainObject(node.properties)) {
@@ -82,7 +83,7 @@ export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassConte
         if (kept.length !== node.required.length) {
           note(
             ctx,
-            joinPointer(pointer, 'required'),
+            joinPointer(at(), 'required'),
             'required',
             'dropped',
             'required names without a property dropped (Gemini: "property is not defined")',
@@ -92,7 +93,7 @@ export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassConte
       }
       const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
       if (extra.length > 0) {
-        moveKeywordsToDescription(node, extra, pointer, ctx, 'Gemini: "Unknown name … Cannot find field"');
+        moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
       }
       return node;
     },
@@ -100,7 +101,7 @@ export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassConte
   ) as Schema;
 }
 
-function lowerNulls(node: Schema, pointer: string, ctx: PassContext): Schema {
+function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
   let nullable = false;
   if (Array.isArray(node.type)) {
     const types = node.type.filter((t) => t !== 'null');
@@ -112,7 +113,7 @@ function lowerNulls(node: Schema, pointer: string, ctx: PassContext): Schema {
       node.anyOf = types.map((t) => ({ type: t }));
       note(
         ctx,
-        joinPointer(pointer, 'type'),
+        joinPointer(at(), 'type'),
         'type',
         'rewritten',
         'type array → anyOf (Gemini: "Proto field is not repeating, cannot start list")',
@@ -146,30 +147,24 @@ function lowerNulls(node: Schema, pointer: string, ctx: PassContext): Schema {
   }
   if (nullable) {
     out.nullable = true;
-    note(ctx, pointer, 'type', 'rewritten', 'null expressed as nullable: true (Gemini has no type "null")');
+    note(ctx, at(), 'type', 'rewritten', 'null expressed as nullable: true (Gemini has no type "null")');
   }
   return out;
 }
 
-function lowerEnum(node: Schema, pointer: string, ctx: PassContext): void {
+function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
   const values = node.enum;
   if (!Array.isArray(values)) return;
   if (values.every((v) => typeof v === 'string')) {
     if (node.type === undefined) {
       node.type = 'string';
-      note(ctx, joinPointer(pointer, 'type'), 'type', 'added', 'type "string" added next to a string enum');
+      note(ctx, joinPointer(at(), 'type'), 'type', 'added', 'type "string" added next to a string enum');
     }
     return;
   }
   const strings = values.map(enumValueToString);
   if (new Set(strings).size !== strings.length) {
-    note(
-      ctx,
-      joinPointer(pointer, 'enum'),
-      'enum',
-      'rewritten',
-      'enum values collide once written as strings',
-    );
+    note(ctx, joinPointer(at(), 'enum'), 'enum', 'rewritten', 'enum values collide once written as strings');
   }
   const lines = [formatTag('enum', values)];
   if (node.type !== undefined) lines.push(formatTag('type', node.type));
@@ -184,7 +179,7 @@ function lowerEnum(node: Schema, pointer: string, ctx: PassContext): void {
   ctx.argsChanged = true;
   note(
     ctx,
-    joinPointer(pointer, 'enum'),
+    joinPointer(at(), 'enum'),
     'enum',
     'rewritten',
     'non-string enum → string enum with format "enum" (Gemini: "Invalid value at \'…enum[1]\' (TYPE_STRING)"); decode maps values back',

@@ -29,7 +29,16 @@ export function measureSchema(schema: unknown): {
 
 /** Throws a typed error when a lowered schema exceeds the target's property or enum limits. */
 export function enforceLimits(schema: Schema, base: string, limits: DialectLimits, target: string): void {
-  const m = measureSchema(schema);
+  enforceScanLimits(measureSchema(schema), base, limits, target);
+}
+
+/** Same as `enforceLimits` with counts already measured. */
+export function enforceScanLimits(
+  m: { properties: number; enumValues: number },
+  base: string,
+  limits: DialectLimits,
+  target: string,
+): void {
   if (m.properties > limits.maxProperties) {
     throw new ConversionError(
       'limit-exceeded',

@@ -1,12 +1,13 @@
-import { joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import { joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 /** `oneOf` → `anyOf` everywhere (exclusivity is no longer enforced). Pure; records each rewrite. */
 export function oneOfToAnyOf(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (node, pointer) => {
+    (node, at) => {
       if (!Array.isArray(node.oneOf)) return node;
       const out: Schema = {};
       for (const key of Object.keys(node)) {
@@ -18,7 +19,7 @@ export function oneOfToAnyOf(schema: Schema, base: string, ctx: PassContext): Sc
       }
       note(
         ctx,
-        joinPointer(pointer, 'oneOf'),
+        joinPointer(at(), 'oneOf'),
         'oneOf',
         'rewritten',
         `oneOf → anyOf (${ctx.target}: "'oneOf' is not permitted"); exactly-one is no longer enforced`,

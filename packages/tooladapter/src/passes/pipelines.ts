@@ -1,12 +1,13 @@
-import { ANTHROPIC_STRICT_POLICY, applyKeywordPolicy, OPENAI_STRICT_POLICY } from './allow-list.js';
+import { ANTHROPIC_STRICT_POLICY, type KeywordPolicy, OPENAI_STRICT_POLICY } from './allow-list.js';
 import { addMissingItems } from './array-items.js';
 import type { PassContext } from './context.js';
 import { flattenAllOf } from './flatten-all-of.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
-import { enforceLimits } from './limits.js';
+import { enforceLimits, enforceScanLimits } from './limits.js';
 import { oneOfToAnyOf } from './one-of-to-any-of.js';
 import { liftRootCombinators } from './root-combinators.js';
+import { type SchemaScan, scanSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
 import { replaceInexpressible } from './stand-ins.js';
 import { closeObjects } from './strict-objects.js';
@@ -28,49 +29,54 @@ export function lowerSchema(
   profile: LoweringProfile,
 ): Schema {
   let s = schema;
+  if (profile === 'passthrough') return s;
+  const scan = scanSchema(s);
+  const has = (k: string) => scan.keywords.has(k);
   switch (profile) {
-    case 'passthrough':
-      return s;
     case 'openai':
       s = liftRootCombinators(s, base, ctx);
-      s = addMissingItems(s, base, ctx);
+      if (scan.arrayWithoutItems) s = addMissingItems(s, base, ctx);
       break;
     case 'anthropic':
       s = liftRootCombinators(s, base, ctx);
       break;
     case 'openai-strict':
-      s = inlineRefs(s, base, ctx, { keepRecursive: true });
+      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: true });
       s = liftRootCombinators(s, base, ctx);
-      s = flattenAllOf(s, base, ctx);
-      s = oneOfToAnyOf(s, base, ctx);
+      if (has('allOf')) s = flattenAllOf(s, base, ctx);
+      if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
       s = replaceInexpressible(s, base, ctx, {
         freeFormObjects: true,
         anySchemas: true,
         tuples: true,
         maxObjectDepth: ctx.limits.maxNestingDepth,
       });
-      s = applyKeywordPolicy(s, base, ctx, OPENAI_STRICT_POLICY);
-      s = closeObjects(s, base, ctx, { requireAll: true });
+      s = closeObjects(s, base, ctx, {
+        requireAll: true,
+        ...(needsPolicy(scan, OPENAI_STRICT_POLICY) ? { policy: OPENAI_STRICT_POLICY } : {}),
+      });
       break;
     case 'anthropic-strict':
-      s = inlineRefs(s, base, ctx, { keepRecursive: false });
+      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false });
       s = liftRootCombinators(s, base, ctx);
-      s = flattenAllOf(s, base, ctx);
-      s = oneOfToAnyOf(s, base, ctx);
+      if (has('allOf')) s = flattenAllOf(s, base, ctx);
+      if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
       s = replaceInexpressible(s, base, ctx, {
         freeFormObjects: true,
         anySchemas: true,
         tuples: true,
         maxObjectDepth: ctx.limits.maxNestingDepth,
       });
-      s = applyKeywordPolicy(s, base, ctx, ANTHROPIC_STRICT_POLICY);
-      s = closeObjects(s, base, ctx, { requireAll: false });
+      s = closeObjects(s, base, ctx, {
+        requireAll: false,
+        ...(needsPolicy(scan, ANTHROPIC_STRICT_POLICY) ? { policy: ANTHROPIC_STRICT_POLICY } : {}),
+      });
       break;
     case 'gemini':
-      s = inlineRefs(s, base, ctx, { keepRecursive: false });
+      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false });
       s = liftRootCombinators(s, base, ctx);
-      s = flattenAllOf(s, base, ctx);
-      s = oneOfToAnyOf(s, base, ctx);
+      if (has('allOf')) s = flattenAllOf(s, base, ctx);
+      if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
       s = replaceInexpressible(s, base, ctx, {
         freeFormObjects: true,
         anySchemas: true,
@@ -80,6 +86,15 @@ export function lowerSchema(
       s = lowerToGeminiSchema(s, base, ctx);
       break;
   }
-  enforceLimits(s, base, ctx.limits, ctx.target);
+  // Without $ref the lowered schema has at most the properties/enum values of the input.
+  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target);
+  else enforceScanLimits(scan, base, ctx.limits, ctx.target);
   return s;
+}
+
+/** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
+function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
+  for (const k of scan.keywords) if (!policy.fields.has(k)) return true;
+  for (const f of scan.formats) if (!policy.formats.has(f)) return true;
+  return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
 }

@@ -1,11 +1,15 @@
-import { isPlainObject, joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import { applyPolicyToNode, type KeywordPolicy } from './allow-list.js';
 import { note, type PassContext } from './context.js';
 import { appendTagLines } from './description-tags.js';
+import { mapBottomUp } from './map-bottom-up.js';
 import { acceptsNull, isObjectLike, moveKeywordsToDescription, type Schema } from './schema-utils.js';
 
 export interface CloseObjectsOptions {
   /** OpenAI strict: every property required, optional ones made nullable and tagged `@optional`. */
   requireAll: boolean;
+  /** Keyword policy applied in the same walk (saves a pass). */
+  policy?: KeywordPolicy;
 }
 
 /**
@@ -20,23 +24,24 @@ export function closeObjects(
   ctx: PassContext,
   options: CloseObjectsOptions,
 ): Schema {
-  return mapSchema(
+  return mapBottomUp(
     schema,
-    (node, pointer) => {
+    (node, at) => {
+      if (options.policy) applyPolicyToNode(node, at, ctx, options.policy);
       if (!isObjectLike(node)) return node;
       if (node.additionalProperties !== false) {
         if (isPlainObject(node.additionalProperties) || node.additionalProperties === true) {
           moveKeywordsToDescription(
             node,
             ['additionalProperties'],
-            pointer,
+            at(),
             ctx,
             `${ctx.target} requires additionalProperties: false`,
           );
         } else {
           note(
             ctx,
-            joinPointer(pointer, 'additionalProperties'),
+            joinPointer(at(), 'additionalProperties'),
             'additionalProperties',
             'added',
             `additionalProperties: false added (${ctx.target}: "'additionalProperties' is required to be supplied and to be false"); extra properties are no longer accepted`,
@@ -47,7 +52,7 @@ export function closeObjects(
       moveKeywordsToDescription(
         node,
         ['patternProperties', 'propertyNames', 'unevaluatedProperties'],
-        pointer,
+        at(),
         ctx,
         `${ctx.target} does not support this keyword`,
       );
@@ -55,7 +60,7 @@ export function closeObjects(
         node.properties = {};
         note(
           ctx,
-          joinPointer(pointer, 'properties'),
+          joinPointer(at(), 'properties'),
           'properties',
           'added',
           'empty properties added to a closed object',
@@ -71,7 +76,7 @@ export function closeObjects(
       for (const name of names) {
         nextProps[name] = required.has(name)
           ? props[name]
-          : makeOptionalNullable(props[name], joinPointer(pointer, 'properties', name), ctx);
+          : makeOptionalNullable(props[name], joinPointer(at(), 'properties', name), ctx);
       }
       node.properties = nextProps;
       node.required = names;
