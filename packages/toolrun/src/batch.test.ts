@@ -1,10 +1,14 @@
+import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { createRunner } from './index.js';
 import { sleep } from './test-fixtures/helpers.js';
 
+// One validator (one ajv instance) for the whole file keeps the suite fast.
+const validator = createArgumentValidator();
+
 function counting() {
   const runs: string[] = [];
-  const runner = createRunner({ confirmation: false });
+  const runner = createRunner({ validator, confirmation: false });
   const handler =
     (name: string, ms = 0, fail = false) =>
     async (args: Record<string, unknown>) => {

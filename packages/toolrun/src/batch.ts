@@ -73,7 +73,7 @@ export async function runBatch<C>(
   const results: (ToolResult | undefined)[] = new Array(calls.length);
   const warnings: string[] = [];
   const items: Item[] = calls.map((call, index) => {
-    const id = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(3)}`;
+    const id = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(12)}`;
     const name = typeof call?.name === 'string' ? call.name : String(call?.name);
     const tool = host.lookup(name)?.tool;
     return { index, call: { ...call, id, name }, ...(tool ? { tool } : {}) };
@@ -240,8 +240,8 @@ function skipped(item: Item, code: string, message: string): ToolResult {
     error: new ToolRunError('skipped', code, message, { retryable: code === 'MAX_CALLS_EXCEEDED' }),
     attempt: 0,
     timings: { queuedAt: now, completedAt: now, waitMs: 0, latencyMs: 0, totalMs: 0 },
-    traceId: randomHex(4),
-    spanId: randomHex(2),
+    traceId: randomHex(16),
+    spanId: randomHex(8),
   };
   if (item.tool) {
     result.toolId = item.tool.id;

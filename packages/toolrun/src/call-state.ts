@@ -1,5 +1,6 @@
 import type { Span } from '@opentelemetry/api';
 import type { Tool } from '@toolarsenal/toolmodel';
+import type { AttemptScope } from './deadline.js';
 import { ToolRunError } from './errors.js';
 import { spanIds } from './tracing.js';
 import type { ToolResult, ToolResultStatus } from './types.js';
@@ -8,18 +9,27 @@ import type { ToolResult, ToolResultStatus } from './types.js';
 export const clock = (): number => performance.timeOrigin + performance.now();
 
 /** Facts gathered while one call runs; turned into a `ToolResult` at the end. */
-export interface CallState {
+export interface CallState extends AttemptScope {
+  signal: AbortSignal | undefined;
   callId: string;
   toolName: string;
   queuedAt: number;
   /** 0 until the first attempt reaches the executor. */
   startedAt: number;
   attempt: number;
-  lastError: unknown;
 }
 
 export function newState(callId: string, toolName: string, queuedAt: number): CallState {
-  return { callId, toolName, queuedAt, startedAt: 0, attempt: 0, lastError: undefined };
+  return {
+    callId,
+    toolName,
+    queuedAt,
+    startedAt: 0,
+    attempt: 0,
+    lastError: undefined,
+    signal: undefined,
+    abortAttempt: undefined,
+  };
 }
 
 /** Builds the result for `state` now; `error` undefined means success. */

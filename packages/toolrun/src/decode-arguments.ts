@@ -1,5 +1,7 @@
 import {
   type ArgumentError,
+  DEFAULT_JSON_LIMITS,
+  FORBIDDEN_KEYS,
   formatArgumentErrors,
   inspectJson,
   isPlainObject,
@@ -50,6 +52,9 @@ export function decodeArguments(
       );
     }
   }
+  if (isFlatAndSafe(value, limits.maxStringLength ?? DEFAULT_JSON_LIMITS.maxStringLength)) {
+    return { ok: true, args: value as JsonObject };
+  }
   const issues = inspectJson(value, limits);
   if (issues.length > 0) {
     const problems = issues.map((i) => ({ pointer: i.pointer, message: i.message, keyword: i.code }));
@@ -71,6 +76,33 @@ export function invalidArgumentsError(toolName: string, problems: readonly Argum
     `${formatArgumentErrors(toolName, problems)}\nFix these arguments and call the tool again.`,
     { details: { problems } },
   );
+}
+
+/**
+ * Fast path for the common case: a plain object whose values are all primitives within limits
+ * and whose keys are safe. Anything else goes through the full `inspectJson` walk.
+ */
+function isFlatAndSafe(value: unknown, maxStringLength: number): boolean {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length > 1_000) return false;
+  for (const key of keys) {
+    if (FORBIDDEN_KEYS.has(key) || key.length > maxStringLength) return false;
+    const v = value[key];
+    switch (typeof v) {
+      case 'number':
+        if (!Number.isFinite(v)) return false;
+        break;
+      case 'string':
+        if (v.length > maxStringLength) return false;
+        break;
+      case 'boolean':
+        break;
+      default:
+        if (v !== null) return false;
+    }
+  }
+  return true;
 }
 
 function fail(toolName: string, message: string, problems: ArgumentError[]): DecodedArguments {

@@ -8,6 +8,7 @@ import {
   classifyError,
   InvalidOutputError,
 } from './classify-error.js';
+import { type AttemptScope, isThenable } from './deadline.js';
 import { ToolRunError } from './errors.js';
 import type { ExecutionRequest, ExecutionUpdate, Executor } from './executor.js';
 import type { RunObserver } from './observer.js';
@@ -65,8 +66,8 @@ export async function executeCall<C>(
     : noopReport;
   const observer = deps.observer;
   const emitRetries = observer.events.has('retry');
-  const attemptFn = (ctx: { attemptSignal: AbortSignal; attempt: number }): unknown => {
-    const attempt = ctx.attempt + 1;
+  const attemptFn = (attemptSignal: () => AbortSignal, index: number): unknown => {
+    const attempt = index + 1;
     const t = clock();
     if (attempt > 1 && emitRetries) observer.emitRetry(entry as ToolEntry<unknown>, state, attempt, t);
     state.attempt = attempt;
@@ -74,7 +75,9 @@ export async function executeCall<C>(
     const request: ExecutionRequest<C> = {
       tool,
       arguments: args,
-      signal: ctx.attemptSignal,
+      get signal() {
+        return attemptSignal();
+      },
       callId: state.callId,
       attempt,
       deadline: t + pipeline.timeoutMs,
@@ -83,17 +86,16 @@ export async function executeCall<C>(
       report,
     };
     const out = entry.handler ? entry.handler(args, request) : (executor as Executor<C>).execute(request);
-    return entry.validateOutput
-      ? Promise.resolve(out).then((v) => checkOutput(entry, v, deps.validator))
-      : out;
+    if (!entry.validateOutput) return out;
+    return isThenable(out)
+      ? out.then((v) => checkOutput(entry, v, deps.validator))
+      : checkOutput(entry, out, deps.validator);
   };
-  const onAttemptError = (error: unknown) => {
-    state.lastError = error;
-  };
-  const start = () => pipeline.execute(attemptFn, signal, onAttemptError);
+  state.signal = signal;
+  const start = () => pipeline.execute(attemptFn, state);
   const running = span ? withSpan(span, start) : start();
   try {
-    const value = await (signal ? raceAbort(running, signal) : running);
+    const value = await (signal ? untilAborted(running, signal, state) : running);
     const result = buildResult(state, tool, undefined, span);
     result.result = value;
     observer.recordHealth(entry as ToolEntry<unknown>, result);
@@ -123,15 +125,18 @@ function checkOutput<C>(entry: ToolEntry<C>, value: unknown, validator: Argument
   );
 }
 
-/** Settles with `running`, or rejects with a cancellation as soon as `signal` aborts. */
-function raceAbort<T>(running: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    running.catch(() => {});
-    return Promise.reject(new CallerCancelledError());
-  }
+/**
+ * Settles with `running`, or rejects with a cancellation as soon as `signal` aborts (also
+ * stopping the running attempt), so a caller waiting in a queue or a backoff is released at once.
+ */
+function untilAborted<T>(running: Promise<T>, signal: AbortSignal, scope: AttemptScope): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new CallerCancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => {
+      scope.abortAttempt?.();
+      reject(new CallerCancelledError());
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     running.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);

@@ -1,10 +1,14 @@
+import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { type AuditRecord, ConfirmationError, createRunner } from './index.js';
 import { lookupTool, paymentTool, sleep } from './test-fixtures/helpers.js';
 
+// One validator (one ajv instance) for the whole file keeps the suite fast.
+const validator = createArgumentValidator();
+
 describe('capability-based access', () => {
   it('denies a principal lacking capabilities or scopes and names what is missing', async () => {
-    const runner = createRunner({ confirmation: false });
+    const runner = createRunner({ validator, confirmation: false });
     let ran = 0;
     runner.register({ ...paymentTool, requiredScopes: ['payments:write'] }, () => {
       ran++;
@@ -33,14 +37,18 @@ describe('capability-based access', () => {
   });
 
   it('checks permission before looking at arguments, and uses the default principal', async () => {
-    const runner = createRunner({ confirmation: false, defaultPrincipal: { id: 'anon', capabilities: [] } });
+    const runner = createRunner({
+      validator,
+      confirmation: false,
+      defaultPrincipal: { id: 'anon', capabilities: [] },
+    });
     runner.register(paymentTool, () => 'paid');
     const result = await runner.run({ name: 'payment_send', arguments: '{not json' });
     expect(result.status).toBe('permission_denied');
   });
 
   it('leaves principals without a capability list unrestricted', async () => {
-    const runner = createRunner({ confirmation: false });
+    const runner = createRunner({ validator, confirmation: false });
     runner.register(paymentTool, () => 'paid');
     const result = await runner.run({ name: 'payment_send', arguments: { amount: 1, to: 'x' } });
     expect(result.status).toBe('success');
@@ -49,7 +57,7 @@ describe('capability-based access', () => {
 
 describe('confirmation', () => {
   it('holds glob-matched calls, runs them exactly once on confirm, even when confirmed twice at once', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let runs = 0;
     runner.register(
       { name: 'delete_file', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
@@ -85,7 +93,7 @@ describe('confirmation', () => {
   });
 
   it('holds destructive and requiresConfirmation tools; reject returns a cancelled result', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let runs = 0;
     runner.register({ name: 'drop_table', annotations: { destructiveHint: true } }, () => runs++);
     runner.register({ name: 'launch', requiresConfirmation: true }, () => runs++);
@@ -102,7 +110,7 @@ describe('confirmation', () => {
   });
 
   it('expires tokens', async () => {
-    const runner = createRunner({ confirmation: { ttlMs: 40 } });
+    const runner = createRunner({ validator, confirmation: { ttlMs: 40 } });
     runner.register({ name: 'payment_refund' }, () => 'refunded');
     const pending = await runner.run({ name: 'payment_refund' });
     await sleep(80);
@@ -112,7 +120,7 @@ describe('confirmation', () => {
   });
 
   it('honours custom patterns and per-tool overrides', async () => {
-    const runner = createRunner({ confirmation: { patterns: ['wire_*'] } });
+    const runner = createRunner({ validator, confirmation: { patterns: ['wire_*'] } });
     runner.register({ name: 'wire_money' }, () => 1);
     runner.register({ name: 'delete_cache' }, () => 2);
     runner.register({ name: 'wire_test' }, { requiresConfirmation: false, handler: () => 3 });
@@ -122,7 +130,7 @@ describe('confirmation', () => {
   });
 
   it('does not ask to confirm invalid calls', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(
       {
         name: 'delete_user',
@@ -137,7 +145,7 @@ describe('confirmation', () => {
 describe('audit', () => {
   it('records every decision without argument values by default', async () => {
     const records: AuditRecord[] = [];
-    const runner = createRunner({ audit: (r) => records.push(r) });
+    const runner = createRunner({ validator, audit: (r) => records.push(r) });
     runner.register(lookupTool, () => 'ok');
     runner.register({ name: 'delete_doc' }, () => 'gone');
     runner.register(paymentTool, () => 'paid');
@@ -163,7 +171,7 @@ describe('audit', () => {
 
   it('includes argument values only when opted in', async () => {
     const records: AuditRecord[] = [];
-    const runner = createRunner({ audit: (r) => records.push(r), auditArguments: true });
+    const runner = createRunner({ validator, audit: (r) => records.push(r), auditArguments: true });
     runner.register(lookupTool, () => 'ok');
     await runner.run({ name: 'lookup', arguments: { q: 'secret' } });
     expect(records[0]?.arguments).toEqual({ q: 'secret' });

@@ -1,3 +1,4 @@
+import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { createRunner, type RunnerEvents, ToolExecutionError } from './index.js';
 import {
@@ -9,11 +10,14 @@ import {
   sleep,
 } from './test-fixtures/helpers.js';
 
+// One validator (one ajv instance) for the whole file keeps the suite fast.
+const validator = createArgumentValidator();
+
 // Fault injection with real timers. Margins are generous: other processes share the CPU.
 
 describe('timeouts', () => {
   it('releases the caller on time when a handler hangs and ignores its signal', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let signal: AbortSignal | undefined;
     runner.register(lookupTool, {
       timeoutMs: 100,
@@ -36,7 +40,7 @@ describe('timeouts', () => {
   });
 
   it('aborts the signal of a cooperative handler so its work really stops', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let stoppedEarly = false;
     runner.register(lookupTool, {
       timeoutMs: 80,
@@ -56,7 +60,7 @@ describe('timeouts', () => {
   });
 
   it('cancels on the caller signal: caller released at once, handler signal aborted, breaker untouched', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let handlerSignal: AbortSignal | undefined;
     runner.register(lookupTool, {
       timeoutMs: 5_000,
@@ -78,11 +82,30 @@ describe('timeouts', () => {
     const already = await runner.run({ name: 'lookup', arguments: {} }, { signal: AbortSignal.abort() });
     expect(already.status).toBe('cancelled');
   });
+  it('aborts the signal even when the handler first reads it after the deadline', async () => {
+    const runner = createRunner({ validator });
+    let late: AbortSignal | undefined;
+    runner.register(lookupTool, {
+      timeoutMs: 40,
+      retry: false,
+      handler: (_a, req) =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            late = req.signal;
+            resolve('too late');
+          }, 120),
+        ),
+    });
+    expect((await runner.run({ name: 'lookup' })).status).toBe('timeout');
+    await sleep(150);
+    expect(late?.aborted).toBe(true);
+    expect(late?.reason).toBeInstanceOf(Error);
+  });
 });
 
 describe('retries', () => {
   it('retries a read-only tool after transient failures, with backoff, and reports the attempt', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     const retries: RunnerEvents['retry'][] = [];
     runner.on('retry', (e) => retries.push(e));
     let calls = 0;
@@ -106,7 +129,7 @@ describe('retries', () => {
   });
 
   it('gives up after maxAttempts and returns the last failure', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let calls = 0;
     runner.register(lookupTool, {
       retry: { maxAttempts: 2, initialDelayMs: 5 },
@@ -123,7 +146,7 @@ describe('retries', () => {
   });
 
   it('retries timeouts of an idempotent tool', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let calls = 0;
     runner.register(lookupTool, {
       timeoutMs: 50,
@@ -138,7 +161,7 @@ describe('retries', () => {
   });
 
   it('never retries a payment tool, even for a retryable network error', async () => {
-    const runner = createRunner({ confirmation: false });
+    const runner = createRunner({ validator, confirmation: false });
     let calls = 0;
     runner.register(paymentTool, {
       retry: { maxAttempts: 5, initialDelayMs: 5 },
@@ -154,7 +177,7 @@ describe('retries', () => {
   });
 
   it('retries a side-effecting tool only when it is declared idempotent', async () => {
-    const runner = createRunner({ confirmation: false });
+    const runner = createRunner({ validator, confirmation: false });
     let calls = 0;
     runner.register(paymentTool, {
       idempotent: true,
@@ -171,7 +194,7 @@ describe('retries', () => {
   });
 
   it('does not retry non-retryable failures of a read-only tool', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let calls = 0;
     runner.register(lookupTool, {
       retry: { maxAttempts: 4, initialDelayMs: 5 },
@@ -188,7 +211,7 @@ describe('retries', () => {
 
 describe('circuit breaker', () => {
   it('opens after consecutive failures, refuses while open, half-opens after cooldown and closes on success', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     const changes: string[] = [];
     const health: string[] = [];
     runner.on('breaker', (e) => changes.push(`${e.from}->${e.to}`));
@@ -234,7 +257,7 @@ describe('circuit breaker', () => {
   });
 
   it('re-opens when the half-open probe fails, and lets only one probe through', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let calls = 0;
     runner.register(lookupTool, {
       breaker: { threshold: 2, cooldownMs: 100 },
@@ -258,7 +281,7 @@ describe('circuit breaker', () => {
   });
 
   it('can be isolated by hand', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(lookupTool, () => 'ok');
     const handle = runner.isolate('lookup');
     expect((await runner.run({ name: 'lookup' })).status).toBe('circuit_open');
@@ -270,7 +293,7 @@ describe('circuit breaker', () => {
 
 describe('bulkheads', () => {
   it('caps concurrency of a slow tool under 200 concurrent calls and bounds the queue', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let active = 0;
     let peak = 0;
     runner.register(lookupTool, {
@@ -303,7 +326,7 @@ describe('bulkheads', () => {
   });
 
   it('applies a runner-wide bulkhead across tools, FIFO', async () => {
-    const runner = createRunner({ concurrency: { limit: 2, queue: 100 } });
+    const runner = createRunner({ validator, concurrency: { limit: 2, queue: 100 } });
     let active = 0;
     let peak = 0;
     const order: number[] = [];
@@ -325,7 +348,7 @@ describe('bulkheads', () => {
   });
 
   it('releases a caller that cancels while waiting in the queue', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(lookupTool, { concurrency: { limit: 1, queue: 5 }, handler: () => sleep(300) });
     const first = runner.run({ name: 'lookup' });
     const controller = new AbortController();
@@ -342,7 +365,7 @@ describe('bulkheads', () => {
 
 describe('rate limits', () => {
   it('applies a token bucket per tool (defaulting to the tool cost rate limit)', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register({ ...lookupTool, cost: { rateLimit: { requests: 3, intervalMs: 200 } } }, () => 'ok');
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await runner.run({ name: 'lookup' })).status);
@@ -355,7 +378,7 @@ describe('rate limits', () => {
   });
 
   it('applies a token bucket per principal across tools', async () => {
-    const runner = createRunner({ principalRateLimit: { requests: 2, intervalMs: 60_000 } });
+    const runner = createRunner({ validator, principalRateLimit: { requests: 2, intervalMs: 60_000 } });
     runner.register(lookupTool, () => 'ok');
     runner.register({ name: 'other' }, () => 'ok');
     const alice = { id: 'alice' };

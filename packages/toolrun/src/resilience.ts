@@ -8,13 +8,10 @@ import {
   handleWhen,
   type IPolicy,
   retry,
-  TaskCancelledError,
-  type TimeoutPolicy,
-  TimeoutStrategy,
-  timeout,
   wrap,
 } from 'cockatiel';
-import { CallerCancelledError, countsAsToolFailure, isRetryableError } from './classify-error.js';
+import { countsAsToolFailure, isRetryableError } from './classify-error.js';
+import { type AttemptScope, runWithDeadline } from './deadline.js';
 import { ToolRegistrationError } from './errors.js';
 
 /** Retry settings. Retries happen only for retryable failures of tools that are safe to repeat. */
@@ -50,22 +47,15 @@ export const DEFAULT_RETRY: Required<RetryConfig> = Object.freeze({
 });
 export const DEFAULT_BREAKER: Required<BreakerConfig> = Object.freeze({ threshold: 5, cooldownMs: 30_000 });
 
-export interface AttemptContext {
-  /** The caller's signal (never-aborted when none was given). */
-  signal: AbortSignal;
-  /** Aborted when this attempt times out or the caller cancels. */
-  attemptSignal: AbortSignal;
-  /** 0-based attempt index. */
-  attempt: number;
-}
-
 /** The per-tool policy stack, built once at registration; only enabled layers exist. */
 export interface ToolPipeline {
-  /** Runs `fn` through the stack; `onAttemptError` sees each failed attempt (timeouts included). */
+  /**
+   * Runs `fn` through the stack. `fn` gets the attempt's signal (aborted at the deadline or on
+   * caller cancellation) and the 0-based attempt index; `scope` carries the caller's signal.
+   */
   execute<T>(
-    fn: (ctx: AttemptContext) => PromiseLike<T> | T,
-    signal: AbortSignal | undefined,
-    onAttemptError?: (error: unknown) => void,
+    fn: (signal: () => AbortSignal, attempt: number) => PromiseLike<T> | T,
+    scope: AttemptScope,
   ): Promise<T>;
   readonly breaker?: CircuitBreakerPolicy;
   readonly timeoutMs: number;
@@ -80,16 +70,15 @@ export interface PipelineConfig {
   globalBulkhead?: BulkheadPolicy;
 }
 
-const neverAborted = new AbortController().signal;
-
 /**
- * Order, outside in: tool bulkhead → global bulkhead → retry → circuit breaker → timeout.
+ * Order, outside in: tool bulkhead → global bulkhead → retry → circuit breaker → deadline.
  * The tool bulkhead sits outside the global one so a call waiting for its tool's slot does
  * not hold a global slot; each attempt passes the breaker and gets its own deadline.
  */
 export function buildPipeline(config: PipelineConfig): ToolPipeline {
   checkPositive('timeoutMs', config.timeoutMs);
   if (config.timeoutMs > 2_147_483_647) throw new ToolRegistrationError('timeoutMs must be at most 2^31-1');
+  const timeoutMs = config.timeoutMs;
   const layers: IPolicy[] = [];
   if (config.toolBulkhead) layers.push(config.toolBulkhead);
   if (config.globalBulkhead) layers.push(config.globalBulkhead);
@@ -116,39 +105,18 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
     });
     layers.push(breaker);
   }
-  const timeoutPolicy: TimeoutPolicy = timeout(config.timeoutMs, TimeoutStrategy.Aggressive);
-
-  const attempt = async <T>(
-    fn: (ctx: AttemptContext) => PromiseLike<T> | T,
-    signal: AbortSignal,
-    index: number,
-    onAttemptError: ((error: unknown) => void) | undefined,
-  ): Promise<T> => {
-    try {
-      return await timeoutPolicy.execute(
-        ({ signal: attemptSignal }) => fn({ signal, attemptSignal, attempt: index }),
-        signal,
-      );
-    } catch (error) {
-      // The timeout layer reports caller aborts and deadlines alike; tell them apart here.
-      const final =
-        error instanceof TaskCancelledError && signal.aborted ? new CallerCancelledError() : error;
-      onAttemptError?.(final);
-      throw final;
-    }
-  };
 
   const stack = layers.length === 0 ? undefined : layers.length === 1 ? layers[0] : wrap(...layers);
   return {
     breaker,
-    timeoutMs: config.timeoutMs,
+    timeoutMs,
     cooldownMs: config.breaker?.cooldownMs ?? 0,
-    execute(fn, signal, onAttemptError) {
-      if (!stack) return attempt(fn, signal ?? neverAborted, 0, onAttemptError);
+    execute(fn, scope) {
+      if (!stack) return runWithDeadline((signal) => fn(signal, 0), timeoutMs, scope);
       return stack.execute(
         (ctx: { signal: AbortSignal; attempt?: number }) =>
-          attempt(fn, ctx.signal, ctx.attempt ?? 0, onAttemptError),
-        signal,
+          runWithDeadline((signal) => fn(signal, ctx.attempt ?? 0), timeoutMs, scope),
+        scope.signal,
       );
     },
   };

@@ -1,4 +1,4 @@
-import { defineTool } from '@toolarsenal/toolmodel';
+import { createArgumentValidator, defineTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import {
   createRunner,
@@ -10,9 +10,12 @@ import {
 } from './index.js';
 import { addTool, lookupTool } from './test-fixtures/helpers.js';
 
+// One validator (one ajv instance) for the whole file keeps the suite fast.
+const validator = createArgumentValidator();
+
 describe('runner.run basics', () => {
   it('runs a local handler with validated args, a signal and the caller context', async () => {
-    const runner = createRunner<{ user: string }>();
+    const runner = createRunner<{ user: string }>({ validator });
     let seen: { signal?: AbortSignal; context?: unknown; attempt?: number; callId?: string } = {};
     runner.register(addTool, (args, req) => {
       seen = { signal: req.signal, context: req.context, attempt: req.attempt, callId: req.callId };
@@ -42,7 +45,7 @@ describe('runner.run basics', () => {
   });
 
   it('accepts arguments as the JSON text a model produced, and generates call ids', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(addTool, (args) => ({ sum: (args.a as number) + (args.b as number) }));
     const result = await runner.run({ name: 'add', arguments: '{"a": 1, "b": 41}' });
     expect(result.result).toEqual({ sum: 42 });
@@ -50,7 +53,7 @@ describe('runner.run basics', () => {
   });
 
   it('returns not_found with a suggestion instead of throwing', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(addTool, () => ({ sum: 0 }));
     const result = await runner.run({ name: 'ad', arguments: {} });
     expect(result.status).toBe('not_found');
@@ -61,7 +64,7 @@ describe('runner.run basics', () => {
   });
 
   it('lists every schema problem by pointer so the model can repair the call', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     let ran = false;
     runner.register(addTool, () => {
       ran = true;
@@ -81,7 +84,7 @@ describe('runner.run basics', () => {
   });
 
   it('reports malformed JSON text as invalid_arguments', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(addTool, () => ({ sum: 0 }));
     const result = await runner.run({ name: 'add', arguments: '{"a": 1,' });
     expect(result.status).toBe('invalid_arguments');
@@ -91,7 +94,7 @@ describe('runner.run basics', () => {
   });
 
   it('turns a throwing handler into a failure result with a typed, non-retryable error', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(lookupTool, () => {
       throw new Error('database exploded');
     });
@@ -105,7 +108,7 @@ describe('runner.run basics', () => {
   });
 
   it('keeps the code of a ToolExecutionError and survives non-Error throws', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register({ name: 'a' }, () => {
       throw new ToolExecutionError('quota used up', { code: 'QUOTA', retryable: false });
     });
@@ -119,7 +122,7 @@ describe('runner.run basics', () => {
   });
 
   it('validates output against outputSchema when asked, as a failure', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register(addTool, { handler: () => ({ total: 'nope' }), validateOutput: true });
     const result = await runner.run({ name: 'add', arguments: { a: 1, b: 2 } });
     expect(result.status).toBe('failure');
@@ -141,7 +144,7 @@ describe('runner.run basics', () => {
         return { ok: true };
       },
     };
-    const runner = createRunner<{ session: string }>({ executors: [executor] });
+    const runner = createRunner<{ session: string }>({ validator, executors: [executor] });
     runner.register({ name: 'remote', source: 'mcp', sourceMeta: { server: 'demo' } });
     expect(() => runner.register({ name: 'other', source: 'mcp', sourceMeta: { server: 'x' } })).toThrow(
       ToolRegistrationError,
@@ -160,7 +163,7 @@ describe('runner.run basics', () => {
   });
 
   it('fails cleanly when no executor serves the tool source', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register({ name: 'remote', source: 'a2a' });
     const result = await runner.run({ name: 'remote' });
     expect(result.status).toBe('failure');
@@ -168,7 +171,7 @@ describe('runner.run basics', () => {
   });
 
   it('lets handlers be attached through the built-in function executor', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     runner.register({ name: 'echo', source: 'function' });
     runner.functions.register('echo', (args) => args);
     const result = await runner.run({ name: 'echo', arguments: { v: 1 } });
@@ -177,7 +180,7 @@ describe('runner.run basics', () => {
 
   it('accepts canonical tools and registrations in options, looks tools up by id', async () => {
     const tool = defineTool({ name: 'ping', namespace: 'net', version: '2.0.0' });
-    const runner = createRunner({ tools: [{ tool, handler: () => 'pong' }] });
+    const runner = createRunner({ validator, tools: [{ tool, handler: () => 'pong' }] });
     expect(runner.get('net:ping@2.0.0')).toBe(tool);
     expect((await runner.run({ name: 'net:ping@2.0.0' })).result).toBe('pong');
     expect(runner.tools().map((t) => t.name)).toEqual(['ping']);
@@ -186,7 +189,7 @@ describe('runner.run basics', () => {
   });
 
   it('rejects invalid registrations with a typed error', () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     expect(() => runner.register({ name: 'bad name!' })).toThrow(ToolRegistrationError);
     expect(() => runner.register({ name: 'x' }, { timeoutMs: -1 })).toThrow(/timeoutMs/);
     expect(() => runner.register({ name: 'x' }, { concurrency: { limit: 0 } })).toThrow(/limit/);
@@ -197,6 +200,7 @@ describe('runner.run basics', () => {
 
   it('never rejects even when a listener or audit hook throws', async () => {
     const runner = createRunner({
+      validator,
       audit: () => {
         throw new Error('audit down');
       },
@@ -210,7 +214,7 @@ describe('runner.run basics', () => {
   });
 
   it('emits start, success and failure events', async () => {
-    const runner = createRunner();
+    const runner = createRunner({ validator });
     const seen: string[] = [];
     runner.on('start', (e) => seen.push(`start:${e.toolName}`));
     runner.on('success', (e) => seen.push(`success:${e.toolName}`));

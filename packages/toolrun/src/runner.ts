@@ -279,7 +279,7 @@ export class Runner<C = unknown> {
   ): Promise<ToolResult> {
     const queuedAt = clock();
     const toolName = typeof call?.name === 'string' ? call.name : String(call?.name);
-    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(3)}`;
+    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(12)}`;
     const state = newState(callId, toolName, queuedAt);
     const observer = this.observer;
     if (observer.events.has('start')) observer.events.emit('start', { callId, toolName, at: queuedAt });

@@ -12,9 +12,13 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { createRunner } from './index.js';
 import { forever, lookupTool } from './test-fixtures/helpers.js';
+
+// One validator (one ajv instance) for the whole file keeps the suite fast.
+const validator = createArgumentValidator();
 
 /** A minimal AsyncLocalStorage context manager (what @opentelemetry/context-async-hooks does). */
 class AlsContextManager implements ContextManager {
@@ -50,7 +54,7 @@ function tracing() {
 describe('OpenTelemetry spans', () => {
   it('creates one execute_tool span per call with gen_ai attributes and matching result ids', async () => {
     const { exporter, tracer } = tracing();
-    const runner = createRunner({ tracing: { tracer } });
+    const runner = createRunner({ validator, tracing: { tracer } });
     runner.register(lookupTool, () => ({ secret: 'result-value' }));
     const result = await runner.run({ id: 'call-7', name: 'lookup', arguments: { q: 'private' } });
     const spans = exporter.getFinishedSpans();
@@ -76,7 +80,7 @@ describe('OpenTelemetry spans', () => {
 
   it('marks failures with error.type and an error status', async () => {
     const { exporter, tracer } = tracing();
-    const runner = createRunner({ tracing: { tracer } });
+    const runner = createRunner({ validator, tracing: { tracer } });
     runner.register(lookupTool, { timeoutMs: 50, retry: false, handler: () => forever() });
     await runner.run({ name: 'lookup' });
     await runner.run({ name: 'missing' });
@@ -89,7 +93,10 @@ describe('OpenTelemetry spans', () => {
 
   it('records arguments and results only when opted in', async () => {
     const { exporter, tracer } = tracing();
-    const runner = createRunner({ tracing: { tracer, recordArguments: true, recordResults: true } });
+    const runner = createRunner({
+      validator,
+      tracing: { tracer, recordArguments: true, recordResults: true },
+    });
     runner.register(lookupTool, () => ({ answer: 42 }));
     await runner.run({ name: 'lookup', arguments: { q: 'life' } });
     const span = exporter.getFinishedSpans()[0];
@@ -99,7 +106,7 @@ describe('OpenTelemetry spans', () => {
 
   it('parents executor spans under the tool span and the tool span under the caller span', async () => {
     const { exporter, tracer } = tracing();
-    const runner = createRunner({ tracing: { tracer } });
+    const runner = createRunner({ validator, tracing: { tracer } });
     runner.register(lookupTool, () => {
       tracer.startSpan('inner work').end();
       return 'ok';
@@ -126,11 +133,11 @@ describe('OpenTelemetry spans', () => {
   });
 
   it('still returns trace ids with tracing disabled or with the no-op global tracer', async () => {
-    const off = createRunner({ tracing: { enabled: false } });
+    const off = createRunner({ validator, tracing: { enabled: false } });
     off.register(lookupTool, () => 'ok');
     const r = await off.run({ name: 'lookup' });
     expect(r.traceId).toMatch(/^[0-9a-f]{32}$/);
-    const noop = createRunner();
+    const noop = createRunner({ validator });
     noop.register(lookupTool, () => 'ok');
     const n = await noop.run({ name: 'lookup' });
     expect(n.spanId).toMatch(/^[0-9a-f]{16}$/);

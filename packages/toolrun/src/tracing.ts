@@ -1,7 +1,9 @@
+import { randomFillSync } from 'node:crypto';
 import {
   type Attributes,
   type Context,
   context,
+  INVALID_TRACEID,
   isSpanContextValid,
   type Span,
   SpanKind,
@@ -76,13 +78,14 @@ export function endToolSpan(span: Span, result: ToolResult, options: TracingOpti
 export function spanIds(span: Span | undefined): { traceId: string; spanId: string } {
   if (span) {
     const sc = span.spanContext();
-    if (isSpanContextValid(sc)) {
+    // The no-op tracer hands out the invalid context; skip the regex validation for it.
+    if (sc.traceId !== INVALID_TRACEID && isSpanContextValid(sc)) {
       return span.isRecording()
         ? { traceId: sc.traceId, spanId: sc.spanId }
-        : { traceId: sc.traceId, spanId: randomHex(2) };
+        : { traceId: sc.traceId, spanId: randomHex(8) };
     }
   }
-  return { traceId: randomHex(4), spanId: randomHex(2) };
+  return { traceId: randomHex(16), spanId: randomHex(8) };
 }
 
 /** Runs `fn` with `span` as the active span so executors' own spans become its children. */
@@ -91,12 +94,17 @@ export function withSpan<T>(span: Span, fn: () => T): T {
   return context.with(trace.setSpan(context.active(), span), fn);
 }
 
-/** Non-cryptographic hex id of `words` × 32 bits (ids need uniqueness, not secrecy). */
-export function randomHex(words: number): string {
-  let out = '';
-  for (let i = 0; i < words; i++) {
-    out += ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+const pool = Buffer.allocUnsafe(4_096);
+let poolOffset = pool.length;
+
+/** Random hex id of `bytes` bytes, drawn from a pooled buffer refilled with crypto randomness. */
+export function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
   }
+  const out = pool.toString('hex', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
   return out;
 }
 
