@@ -17,7 +17,7 @@ const DEFAULTS: Record<HintName, boolean> = {
  */
 export function hintValue(tool: Pick<Tool, 'annotations'>, hint: HintName): boolean {
   const a = tool.annotations as ToolAnnotations;
-  if (hint === 'destructiveHint' && hintValue(tool, 'readOnlyHint')) return false;
+  if (hint === 'destructiveHint' && a.readOnlyHint === true) return false;
   const v = a[hint];
   return typeof v === 'boolean' ? v : DEFAULTS[hint];
 }

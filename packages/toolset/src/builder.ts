@@ -215,7 +215,7 @@ export class ToolsetBuilder {
     const label = `source of toolset ${JSON.stringify(this.#id)}`;
     const membership: Membership = {
       canChange: canNotify(provider),
-      universe: () => readProvider(provider, label).tools,
+      universe: () => readProvider(provider, label),
       test: filter.test,
       explain: (t) => ({ ...filter.explain(t), operands: base ? [base.set.explain(t)] : [] }),
       subscribe: (listener) => subscribeTo(provider, listener),

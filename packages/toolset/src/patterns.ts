@@ -55,7 +55,27 @@ function checkBalanced(pattern: string): string | undefined {
   return open === undefined ? undefined : `unclosed "${open}"`;
 }
 
+const MEMO_LIMIT = 50_000;
+
 const OPTIONS: picomatch.PicomatchOptions = { dot: true, nobrace: false, strictBrackets: true };
+
+/** Several globs as one precompiled RegExp (one test per value instead of one per glob). */
+function globMatcher(globs: readonly string[]): (value: string) => boolean {
+  const re =
+    globs.length === 1
+      ? picomatch.makeRe(globs[0]!, OPTIONS)
+      : new RegExp(globs.map((g) => `(?:${picomatch.makeRe(g, OPTIONS).source})`).join('|'));
+  // Names and namespaces repeat across many tools: remember each answer (bounded) instead of re-running the RegExp.
+  const memo = new Map<string, boolean>();
+  return (value) => {
+    let hit = memo.get(value);
+    if (hit === undefined) {
+      hit = re.test(value);
+      if (memo.size < MEMO_LIMIT) memo.set(value, hit);
+    }
+    return hit;
+  };
+}
 
 export function isGlob(pattern: string): boolean {
   return picomatch.scan(pattern).isGlob;
@@ -105,15 +125,32 @@ export function compilePatterns(patterns: readonly string[], where = 'pattern'):
   }
   const matchers: Array<[KeyKind, (s: string) => boolean]> = [];
   for (const kind of ['id', 'versionless', 'name'] as const) {
-    if (globs[kind].length > 0) matchers.push([kind, picomatch(globs[kind], OPTIONS)]);
+    if (globs[kind].length > 0) matchers.push([kind, globMatcher(globs[kind])]);
   }
-  const hasExact = exact.id.size + exact.versionless.size + exact.name.size > 0;
-  const test: KeyMatcher = (tool) => {
-    if (hasExact) {
-      if (exact.name.has(tool.name) || exact.id.has(tool.id)) return true;
-      if (exact.versionless.size > 0 && exact.versionless.has(keyOf(tool, 'versionless'))) return true;
+  // Versionless exact ids are looked up as namespace → names, so no key string is built per test.
+  const versionless = new Map<string, Set<string>>();
+  for (const v of exact.versionless) {
+    const colon = v.indexOf(':');
+    const ns = v.slice(0, colon);
+    let names = versionless.get(ns);
+    if (names === undefined) {
+      names = new Set();
+      versionless.set(ns, names);
     }
-    for (const [kind, m] of matchers) if (m(keyOf(tool, kind))) return true;
+    names.add(v.slice(colon + 1));
+  }
+  const exactName = exact.name.size > 0 ? exact.name : undefined;
+  const exactId = exact.id.size > 0 ? exact.id : undefined;
+  const hasVersionless = versionless.size > 0;
+  const nm = matchers.length;
+  const test: KeyMatcher = (tool) => {
+    if (exactName?.has(tool.name) || exactId?.has(tool.id)) return true;
+    if (hasVersionless && tool.namespace !== undefined && versionless.get(tool.namespace)?.has(tool.name))
+      return true;
+    for (let i = 0; i < nm; i++) {
+      const [kind, m] = matchers[i]!;
+      if (m(keyOf(tool, kind))) return true;
+    }
     return false;
   };
   const single = patterns.map((p) => [p, compileOne(p)] as const);
@@ -128,7 +165,7 @@ export function compilePatterns(patterns: readonly string[], where = 'pattern'):
 function compileOne(pattern: string): KeyMatcher {
   const kind = kindOf(pattern);
   if (!isGlob(pattern)) return (tool) => keyOf(tool, kind) === pattern;
-  const m = picomatch(pattern, OPTIONS);
+  const m = globMatcher([pattern]);
   return (tool) => m(keyOf(tool, kind));
 }
 
@@ -140,6 +177,7 @@ export function compileStringPatterns(
   assertPatterns(patterns, where);
   const exact = new Set(patterns.filter((p) => !isGlob(p)));
   const globList = patterns.filter(isGlob);
-  const glob = globList.length > 0 ? picomatch(globList, OPTIONS) : undefined;
-  return (value) => value !== undefined && (exact.has(value) || glob?.(value) === true);
+  if (globList.length === 0) return (value) => value !== undefined && exact.has(value);
+  const glob = globMatcher(globList);
+  return (value) => value !== undefined && (exact.has(value) || glob(value));
 }

@@ -279,6 +279,8 @@ function lacksAny(held: readonly string[] | undefined, needed: readonly string[]
 /** Compiles a match into one closure: Sets for value lists, precompiled globs for patterns. */
 export function compileMatch(m: MatchSpec): Test {
   const tests: Test[] = [];
+  // Pattern tests (RegExp) run after the cheap Set and flag tests, so most misses exit early.
+  const slow: Test[] = [];
   if (m.tenant) {
     const s = new Set(m.tenant);
     tests.push((p) => p.tenant !== undefined && s.has(p.tenant));
@@ -301,7 +303,7 @@ export function compileMatch(m: MatchSpec): Test {
   }
   if (m.namespace) {
     const ns = compileStringPatterns(m.namespace, 'match.namespace');
-    tests.push((_p, t) => ns(t.namespace));
+    slow.push((_p, t) => ns(t.namespace));
   }
   if (m.tag) {
     const s = new Set(m.tag);
@@ -317,7 +319,7 @@ export function compileMatch(m: MatchSpec): Test {
   }
   if (m.tool) {
     const pats = compilePatterns(m.tool, 'match.tool');
-    tests.push((_p, t) => pats.test(t));
+    slow.push((_p, t) => pats.test(t));
   }
   if (m.capability) {
     const s = new Set(m.capability);
@@ -353,6 +355,7 @@ export function compileMatch(m: MatchSpec): Test {
     const sub = compileMatch(m.not);
     tests.push((p, t, a) => !sub(p, t, a));
   }
+  tests.push(...slow);
   const n = tests.length;
   if (n === 0) return () => true;
   if (n === 1) return tests[0]!;

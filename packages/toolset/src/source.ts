@@ -58,14 +58,14 @@ export function canNotify(provider: ToolProvider): boolean {
 
 const MAX_TOOLS = 1_000_000;
 
+/** Tool objects already checked (canonical tools are frozen, so a checked object stays valid). */
+const validated = new WeakSet<object>();
+
 /**
  * Reads a provider once and checks its contract: every item is a canonical tool (as built by
- * toolmodel) and ids are unique. Returns the tools and an id index.
+ * toolmodel) and ids are unique. Returns the tools.
  */
-export function readProvider(
-  provider: ToolProvider,
-  label: string,
-): { tools: readonly Tool[]; byId: Map<string, Tool> } {
+export function readProvider(provider: ToolProvider, label: string): readonly Tool[] {
   const listed = provider.list();
   if (
     listed === null ||
@@ -78,27 +78,28 @@ export function readProvider(
     );
   }
   const tools: Tool[] = [];
-  const byId = new Map<string, Tool>();
+  const seen = new Set<string>();
   for (const tool of listed as Iterable<Tool>) {
     if (tools.length >= MAX_TOOLS) {
       throw new ToolsetError('TOOLSET_BAD_SOURCE', `${label}: more than ${MAX_TOOLS} tools`);
     }
-    if (!isToolLike(tool)) {
+    if (!validated.has(tool) && !isToolLike(tool)) {
       throw new ToolsetError(
         'TOOLSET_BAD_SOURCE',
         `${label}: item ${tools.length} is not a canonical tool (build tools with toolmodel's defineTool/parseTool)`,
       );
     }
-    if (byId.has(tool.id)) {
+    if (seen.has(tool.id)) {
       throw new ToolsetError(
         'TOOLSET_DUPLICATE_TOOL',
         `${label}: tool id ${JSON.stringify(tool.id)} is listed twice`,
       );
     }
-    byId.set(tool.id, tool);
+    seen.add(tool.id);
+    if (Object.isFrozen(tool)) validated.add(tool);
     tools.push(tool);
   }
-  return { tools, byId };
+  return tools;
 }
 
 function isToolLike(value: unknown): value is Tool {

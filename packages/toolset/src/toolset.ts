@@ -39,9 +39,11 @@ export interface ToolsetInfo {
 
 interface State {
   universe: readonly Tool[];
-  byId: Map<string, Tool>;
   members: readonly Tool[];
-  memberIds: Set<string>;
+  /** Members only, so building stays proportional to the members; the universe index is lazy. */
+  memberById: Map<string, Tool>;
+  universeById?: Map<string, Tool>;
+  ids?: ReadonlySet<string>;
 }
 
 /**
@@ -80,6 +82,7 @@ export class Toolset implements ToolProvider {
     this.createdAt = info.createdAt ?? new Date().toISOString();
     this.#updatedAt = this.createdAt;
     this.#membership = membership;
+    this.#policyOptions = Object.freeze({ zeroTrust: info.zeroTrust });
     if (info.mode === 'live' && membership.canChange) {
       this.#unsubscribe = membership.subscribe(() => this.#onSourceChange());
     }
@@ -126,29 +129,38 @@ export class Toolset implements ToolProvider {
     this.#computing = true;
     try {
       const universe = this.#membership.universe();
-      const byId = new Map<string, Tool>();
       const members: Tool[] = [];
-      const memberIds = new Set<string>();
+      const memberById = new Map<string, Tool>();
       const test = this.#membership.test;
       for (let i = 0; i < universe.length; i++) {
         const tool = universe[i]!;
-        byId.set(tool.id, tool);
         if (test(tool)) {
           members.push(tool);
-          memberIds.add(tool.id);
+          memberById.set(tool.id, tool);
         }
       }
       const previous = this.#previousIds;
-      if (previous !== undefined && !sameIds(previous, memberIds)) this.#updatedAt = new Date().toISOString();
-      this.#previousIds = memberIds;
-      const state: State = { universe, byId, members: Object.freeze(members), memberIds };
+      if (previous !== undefined && !sameIds(previous, memberById))
+        this.#updatedAt = new Date().toISOString();
+      this.#previousIds = memberById;
+      const state: State = { universe, members: Object.freeze(members), memberById };
       this.#state = state;
       return state;
     } finally {
       this.#computing = false;
     }
   }
-  #previousIds: Set<string> | undefined;
+  #previousIds: Map<string, Tool> | undefined;
+  readonly #policyOptions: { zeroTrust: boolean };
+
+  #universeLookup(state: State, id: string): Tool | undefined {
+    if (state.universeById === undefined) {
+      const map = new Map<string, Tool>();
+      for (const t of state.universe) map.set(t.id, t);
+      state.universeById = map;
+    }
+    return state.universeById.get(id);
+  }
 
   /** The member tools, in source order. */
   tools(): readonly Tool[] {
@@ -170,17 +182,19 @@ export class Toolset implements ToolProvider {
   }
 
   ids(): ReadonlySet<string> {
-    return this.#read().memberIds;
+    const state = this.#read();
+    state.ids ??= new Set(state.memberById.keys());
+    return state.ids;
   }
 
   /** Membership by id (or by the tool's id). */
   has(tool: string | Tool): boolean {
-    return this.#read().memberIds.has(typeof tool === 'string' ? tool : tool.id);
+    return this.#read().memberById.has(typeof tool === 'string' ? tool : tool.id);
   }
 
   /** A member by id. */
   get(id: string): Tool | undefined {
-    return this.#read().memberIds.has(id) ? this.#read().byId.get(id) : undefined;
+    return this.#read().memberById.get(id);
   }
 
   /**
@@ -188,13 +202,13 @@ export class Toolset implements ToolProvider {
    * a live set runs its compiled filters, so tools its source has not reported yet are judged too.
    */
   readonly matches = (tool: Tool): boolean =>
-    this.mode === 'snapshot' ? this.#read().memberIds.has(tool.id) : this.#membership.test(tool);
+    this.mode === 'snapshot' ? this.#read().memberById.has(tool.id) : this.#membership.test(tool);
 
   /** Why a tool is in or out. Unknown ids are explained as "not in the source". */
   explain(tool: string | Tool): Explanation {
     const id = typeof tool === 'string' ? tool : tool.id;
     const state = this.#read();
-    const found = typeof tool === 'string' ? state.byId.get(id) : tool;
+    const found = typeof tool === 'string' ? this.#universeLookup(state, id) : tool;
     if (found === undefined) {
       return {
         toolset: this.id,
@@ -206,8 +220,8 @@ export class Toolset implements ToolProvider {
       };
     }
     const e = this.#membership.explain(found);
-    if (this.mode === 'snapshot' && state.memberIds.has(id) !== e.included) {
-      const included = state.memberIds.has(id);
+    if (this.mode === 'snapshot' && state.memberById.has(id) !== e.included) {
+      const included = state.memberById.has(id);
       return {
         toolset: this.id,
         toolId: id,
@@ -234,17 +248,16 @@ export class Toolset implements ToolProvider {
    */
   evaluate(principal: Principal, tool: string | Tool, action: PolicyAction = 'call'): Decision {
     const id = typeof tool === 'string' ? tool : tool.id;
-    const state = this.#read();
-    if (!state.memberIds.has(id)) {
+    const member = this.#read().memberById.get(id);
+    if (member === undefined) {
       return {
         allow: false,
         reason: `tool ${JSON.stringify(id)} is not in toolset ${JSON.stringify(this.id)}`,
         obligations: NO_OBLIGATIONS,
       };
     }
-    const member = typeof tool === 'string' ? state.byId.get(id)! : tool;
     if (this.policy !== undefined)
-      return this.policy.evaluate(principal, member, action, { zeroTrust: this.zeroTrust });
+      return this.policy.evaluate(principal, member, action, this.#policyOptions);
     return this.zeroTrust
       ? {
           allow: false,
@@ -360,8 +373,8 @@ function toArray(x: Toolset | readonly Toolset[]): readonly Toolset[] {
   return Array.isArray(x) ? x : [x as Toolset];
 }
 
-function sameIds(a: Set<string>, b: Set<string>): boolean {
+function sameIds(a: Map<string, Tool>, b: Map<string, Tool>): boolean {
   if (a.size !== b.size) return false;
-  for (const id of a) if (!b.has(id)) return false;
+  for (const id of a.keys()) if (!b.has(id)) return false;
   return true;
 }
