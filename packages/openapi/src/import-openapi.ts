@@ -173,7 +173,7 @@ export async function importOpenApi(
     }
     let input: ToolInput;
     try {
-      input = buildTool(doc, op, operation, tags, converter, limits, options, uriBase, warn);
+      input = buildTool(doc, op, operation, tags, { converter, stats, limits, options, uriBase, warn });
     } catch (error) {
       if (OpenApiImportError.isInstance(error)) throw error;
       skip('invalid', `could not be converted: ${(error as Error).message}`);
@@ -261,26 +261,32 @@ function findDuplicateOperationIds(pending: readonly PendingOperation[]): Map<st
   return seen;
 }
 
+interface BuildContext {
+  converter: SchemaConverter;
+  stats: SchemaStats;
+  limits: OpenApiLimits;
+  options: ImportOpenApiOptions;
+  uriBase: string | undefined;
+  warn: (pointer: string, code: string, message: string) => void;
+}
+
 function buildTool(
   doc: LoadedDocument,
   op: PendingOperation,
   operation: Record<string, unknown>,
   tags: string[],
-  converter: SchemaConverter,
-  limits: OpenApiLimits,
-  options: ImportOpenApiOptions,
-  uriBase: string | undefined,
-  warn: (pointer: string, code: string, message: string) => void,
+  ctx: BuildContext,
 ): ToolInput {
   const { api, kind } = doc;
-  let built = buildSchemas(doc, op, operation, converter, 'inline');
+  const { converter, stats, limits, options, uriBase, warn } = ctx;
+  let built = buildSchemas(doc, op, operation, converter, 'inline', stats);
   const tooBig = (s: JsonSchema | undefined) => {
     if (s === undefined) return false;
     const m = measureJson(s, limits.maxSchemaNodes);
     return m.nodes > limits.maxSchemaNodes || m.depth > 90;
   };
   if (tooBig(built.inputSchema) || tooBig(built.outputSchema)) {
-    built = buildSchemas(doc, op, operation, converter, 'defs');
+    built = buildSchemas(doc, op, operation, converter, 'defs', stats);
   }
   if (tooBig(built.outputSchema)) {
     // An output schema this size (e.g. Stripe's expandable objects pull in the whole API) helps no model.
@@ -342,6 +348,7 @@ function buildSchemas(
   operation: Record<string, unknown>,
   converter: SchemaConverter,
   mode: RefMode,
+  stats: SchemaStats,
 ): BuiltSchemas {
   const { api, kind } = doc;
   const inputRoot = converter.root('input', mode);
@@ -364,6 +371,10 @@ function buildSchemas(
       required.push(location);
     }
     properties[location] = schema;
+  }
+  if (body && !body.required && admitsOnlyEmptyObject(body.schema)) {
+    stats.emptyBodies++;
+    body = undefined;
   }
   if (body) {
     properties.body = body.schema;
@@ -390,6 +401,16 @@ function buildSchemas(
   if (outputSchema !== undefined) built.outputSchema = outputSchema;
   if (body) built.body = body;
   return built;
+}
+
+/** `{type: object, properties: {}, additionalProperties: false}`: the only value is `{}`. */
+function admitsOnlyEmptyObject(schema: JsonSchema): boolean {
+  if (!isPlainObject(schema) || schema.additionalProperties !== false) return false;
+  const props = schema.properties;
+  if (props !== undefined && (!isPlainObject(props) || Object.keys(props).length > 0)) return false;
+  return Object.keys(schema).every((k) =>
+    ['type', 'properties', 'additionalProperties', 'description', 'title'].includes(k),
+  );
 }
 
 function attachDefs(schema: JsonSchemaObject, root: SchemaRoot): void {

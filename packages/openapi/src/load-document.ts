@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { cloneJson, inspectJson, isPlainObject } from '@toolarsenal/toolmodel';
+import { cloneJson, escapePointerSegment, inspectJson, isPlainObject } from '@toolarsenal/toolmodel';
 import { OpenApiImportError, type OpenApiProblem } from './errors.js';
 import type { OpenApiLimits } from './limits.js';
 import { parseSpecText } from './safe-parse.js';
@@ -50,7 +50,7 @@ export interface LoadedDocument {
 interface ParserLike {
   schema: unknown;
   $refs: { circular: boolean };
-  resolve(path: string | undefined, api: unknown, options: unknown): Promise<unknown>;
+  resolve(path: string, api: unknown, options: unknown): Promise<unknown>;
 }
 
 const SUPPORTED_30 = /^3\.0\.[0-4]$/;
@@ -84,8 +84,9 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
   }
   const { kind, version } = identify(root, file);
 
-  const base = path ?? (options.baseDir ? resolvePath(options.baseDir, '__inline__.yaml') : undefined);
-  const external = (options.externalRefs ?? true) && base !== undefined;
+  // In-memory documents still need a location for the ref parser; external refs stay off without baseDir.
+  const base = path ?? resolvePath(options.baseDir ?? process.cwd(), '__openapi_inline__.json');
+  const external = (options.externalRefs ?? true) && (path !== undefined || options.baseDir !== undefined);
   const refRoot = options.refRoot === undefined ? undefined : resolvePath(options.refRoot);
   const displayName = (absolute: string) => (absolute === path ? file : displayPath(absolute));
 
@@ -174,6 +175,17 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
     dereference: {
       circular: 'ignore' as boolean | 'ignore',
       onDereference(ref: string, value: unknown) {
+        if (value === undefined || value === null) {
+          // A pointer to nothing: with continueOnError the ref parser substitutes null silently.
+          if (!problems.some((p) => p.message.startsWith(`$ref "${ref}"`)))
+            problems.push({
+              file,
+              pointer: '',
+              code: 'unresolved_ref',
+              message: `$ref "${ref}" could not be resolved`,
+            });
+          return;
+        }
         if (value !== null && typeof value === 'object' && !refNames.has(value))
           refNames.set(value, refName(ref));
       },
@@ -197,6 +209,8 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
       });
     }
   }
+  // Plugin failures the ref parser swallowed (continueOnError) but that must not be ignored.
+  if (OpenApiImportError.isInstance(firstPluginError)) throw firstPluginError;
   try {
     dereferenceInternal(parser, parserOptions);
   } catch (error) {
@@ -215,6 +229,7 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
     dereferenceInternal(parser, parserOptions);
   }
   const dereferenceMs = performance.now() - started;
+  problems.push(...leftoverRefs(parser.schema, file));
   if (!isPlainObject(parser.schema)) {
     throw new OpenApiImportError('OPENAPI_NOT_OPENAPI', {
       file,
@@ -232,6 +247,33 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
     problems,
     dereferenceMs,
   };
+}
+
+/** `$ref`s still present after dereferencing could not be resolved; report where they are. */
+function leftoverRefs(api: unknown, file: string): OpenApiProblem[] {
+  const problems: OpenApiProblem[] = [];
+  const seen = new WeakSet<object>();
+  const stack: Array<[unknown, string]> = [[api, '']];
+  while (stack.length > 0 && problems.length < 100) {
+    const [value, pointer] = stack.pop()!;
+    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    const ref = (value as Record<string, unknown>).$ref;
+    if (typeof ref === 'string') {
+      problems.push({
+        file,
+        pointer,
+        code: 'unresolved_ref',
+        message: `$ref "${ref}" could not be resolved`,
+      });
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (child !== null && typeof child === 'object')
+        stack.push([child, `${pointer}/${escapePointerSegment(key)}`]);
+    }
+  }
+  return problems;
 }
 
 function looksLikeContent(source: string): boolean {

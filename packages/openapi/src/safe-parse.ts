@@ -47,14 +47,14 @@ export function parseSpecText(text: string, file: string, limits: OpenApiLimits)
 }
 
 function parseYaml(text: string, file: string): unknown {
-  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, version: '1.2' });
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: true, version: '1.2' });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const at = e.linePos?.[0];
     throw new OpenApiImportError('OPENAPI_SYNTAX', {
       file,
       pointer: '',
-      reason: `invalid YAML/JSON${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${e.message.split('\n')[0]}`,
+      reason: `invalid YAML/JSON${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
     });
   }
   try {

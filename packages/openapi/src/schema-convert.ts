@@ -253,6 +253,13 @@ export class SchemaConverter {
       if ((out.required as string[]).length === 0) delete out.required;
     }
     if (Array.isArray(out.required) && (out.required as string[]).length === 0) delete out.required;
+    if (out.type === undefined && !COMPOSITION.some((k) => k in out)) {
+      // OpenAPI authors routinely leave out `type: object` next to `properties` (or `array` next to
+      // `items`); strict targets need the type.
+      if (isPlainObject(out.properties) || Array.isArray(out.required)) out.type = 'object';
+      else if (out.items !== undefined || out.prefixItems !== undefined) out.type = 'array';
+      if (out.type !== undefined) this.stats.inferredTypes++;
+    }
     const nullable = node.nullable === true || node['x-nullable'] === true;
     const schema = nullable ? makeNullable(out, this.stats) : out;
     return { schema, defs };
@@ -313,6 +320,17 @@ export class SchemaRoot {
   }
 }
 
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+const COMPOSITION = ['allOf', 'anyOf', 'oneOf', '$ref', 'enum', 'const', 'not', 'if'];
+
 function cap(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
@@ -337,5 +355,10 @@ function makeNullable(schema: JsonSchemaObject, stats: SchemaStats): JsonSchemaO
     return out;
   }
   if (Object.keys(schema).length === 0) return schema;
+  // The common 3.0 idiom `{allOf: [{$ref}], nullable: true}` becomes `anyOf: [<ref>, null]` directly.
+  const { allOf, ...rest } = schema;
+  if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(rest).every((k) => ANNOTATIONS.has(k))) {
+    return { ...rest, anyOf: [allOf[0] as JsonSchema, { type: 'null' }] };
+  }
   return { anyOf: [schema, { type: 'null' }] };
 }

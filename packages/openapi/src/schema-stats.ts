@@ -18,6 +18,10 @@ export interface SchemaStats {
   unresolvedRefs: number;
   /** Invalid keyword values dropped (e.g. `required: true` on a property). */
   invalidKeywords: number;
+  /** `type: object|array` added to schemas that have `properties`/`required` or `items` but no type. */
+  inferredTypes: number;
+  /** Request bodies that only admit `{}` (e.g. Stripe's GET operations) left out of the input. */
+  emptyBodies: number;
 }
 
 export function emptyStats(): SchemaStats {
@@ -31,5 +35,7 @@ export function emptyStats(): SchemaStats {
     tupleItems: 0,
     unresolvedRefs: 0,
     invalidKeywords: 0,
+    inferredTypes: 0,
+    emptyBodies: 0,
   };
 }

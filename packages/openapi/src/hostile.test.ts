@@ -1,0 +1,199 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OpenApiImportError } from './errors.js';
+import { importOpenApi } from './import-openapi.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolarsenal-openapi-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function importError(...args: Parameters<typeof importOpenApi>): Promise<OpenApiImportError> {
+  const error = await importOpenApi(...args).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(OpenApiImportError.isInstance(error), String(error)).toBe(true);
+  return error as OpenApiImportError;
+}
+
+const minimal = (paths: unknown, components: unknown = {}) => ({
+  openapi: '3.0.0',
+  info: { title: 't', version: '1' },
+  paths,
+  components,
+});
+
+describe('hostile and broken input gives typed errors', () => {
+  it('refuses __proto__ keys in JSON text, YAML text and objects', async () => {
+    const json =
+      '{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{},"__proto__":{"polluted":true}}';
+    expect((await importError(json)).code).toBe('OPENAPI_UNSAFE');
+    const yaml =
+      'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\ncomponents:\n  __proto__: {polluted: true}\n';
+    const e = await importError(yaml);
+    expect(e.code).toBe('OPENAPI_UNSAFE');
+    expect(e.pointer).toBe('/components/__proto__');
+    expect((await importError(JSON.parse(json) as Record<string, unknown>)).code).toBe('OPENAPI_UNSAFE');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses __proto__ keys in an externally referenced file', async () => {
+    file('evil.yaml', 'type: object\n__proto__: {polluted: true}\n');
+    const root = file(
+      'uses-evil.yaml',
+      'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content: {application/json: {schema: {$ref: "evil.yaml"}}}\n',
+    );
+    expect((await importError(root)).code).toBe('OPENAPI_UNSAFE');
+  });
+
+  it('survives $ref loops: self references, ref-only cycles and mutual recursion', async () => {
+    const doc = minimal(
+      {
+        '/loop': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } },
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Self' } } },
+              },
+            },
+          },
+        },
+      },
+      {
+        schemas: {
+          A: { $ref: '#/components/schemas/B' },
+          B: { $ref: '#/components/schemas/A' },
+          Self: { type: 'object', properties: { next: { $ref: '#/components/schemas/Self' } } },
+        },
+      },
+    );
+    const result = await importOpenApi(doc).catch((e: unknown) => e);
+    if (OpenApiImportError.isInstance(result)) {
+      expect(result.code).toBe('OPENAPI_REF');
+    } else {
+      const { tools } = result as Awaited<ReturnType<typeof importOpenApi>>;
+      expect(tools).toHaveLength(1);
+      expect(JSON.stringify(tools[0]!.outputSchema)).toContain('"$ref":"#/$defs/Self"');
+    }
+  });
+
+  it('reports a dangling $ref leniently and rejects it in strict mode', async () => {
+    const doc = minimal({
+      '/a': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } },
+            },
+          },
+        },
+      },
+    });
+    const lenient = await importOpenApi(doc);
+    const dangling = expect.objectContaining({
+      code: 'unresolved_ref',
+      message: '$ref "#/components/schemas/Missing" could not be resolved',
+    });
+    expect(lenient.warnings).toContainEqual(dangling);
+    expect(lenient.tools).toHaveLength(1);
+    const error = await importError(doc, { strict: true });
+    expect(error.code).toBe('OPENAPI_INVALID');
+    expect(error.problems).toContainEqual(dangling);
+  });
+
+  it('rejects documents that are not OpenAPI, unsupported versions and documents without paths', async () => {
+    const notOpenApi = await importError('name: my-service\nreplicas: 3\n');
+    expect(notOpenApi.code).toBe('OPENAPI_NOT_OPENAPI');
+    expect(notOpenApi.message).toMatch(/no "openapi" or "swagger" field/);
+    expect((await importError('- just\n- a list\n')).code).toBe('OPENAPI_NOT_OPENAPI');
+    expect((await importError({ openapi: '3.2.0', info: {}, paths: {} })).code).toBe(
+      'OPENAPI_UNSUPPORTED_VERSION',
+    );
+    expect((await importError({ swagger: '1.2', info: {}, paths: {} })).code).toBe(
+      'OPENAPI_UNSUPPORTED_VERSION',
+    );
+    const noPaths = await importError({ openapi: '3.0.1', info: { title: 't', version: '1' } });
+    expect(noPaths).toMatchObject({ code: 'OPENAPI_NOT_OPENAPI', pointer: '/paths' });
+  });
+
+  it('reports syntax errors with a line number, and unreadable files', async () => {
+    const e = await importError(file('broken.yaml', 'openapi: 3.0.0\ninfo:\n  title: [unclosed\n'));
+    expect(e.code).toBe('OPENAPI_SYNTAX');
+    expect(e.message).toMatch(/broken\.yaml#: invalid YAML\/JSON at line \d+/);
+    const missing = await importError(join(dir, 'nope.yaml'));
+    expect(missing).toMatchObject({ code: 'OPENAPI_UNREADABLE', reason: 'cannot read: no such file' });
+  });
+
+  it('bounds YAML alias expansion, nesting depth, file size and operation count', async () => {
+    const laughs = [
+      'openapi: 3.0.0',
+      'info: {title: t, version: "1"}',
+      'paths: {}',
+      'x-a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'x-b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'x-c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'x-d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      'x-e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]',
+    ].join('\n');
+    expect(['OPENAPI_UNSAFE', 'OPENAPI_TOO_LARGE']).toContain((await importError(laughs)).code);
+    const deep = `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{},"x":${'['.repeat(400)}${']'.repeat(400)}}`;
+    expect((await importError(deep)).code).toBe('OPENAPI_TOO_LARGE');
+    const big = file('big.json', JSON.stringify(minimal({})));
+    expect((await importError(big, { limits: { maxFileBytes: 20 } })).code).toBe('OPENAPI_TOO_LARGE');
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 30; i++) paths[`/p${i}`] = { get: { responses: { '200': { description: 'ok' } } } };
+    const many = await importError(minimal(paths), { limits: { maxOperations: 25 } });
+    expect(many).toMatchObject({ code: 'OPENAPI_TOO_LARGE', pointer: '/paths' });
+  });
+
+  it('only follows external refs to JSON/YAML files, inside refRoot when one is set', async () => {
+    const sub = mkdtempSync(join(dir, 'sandbox-'));
+    file('outside.yaml', 'type: string\n');
+    const root = join(sub, 'api.yaml');
+    writeFileSync(
+      root,
+      'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: q, in: query, schema: {$ref: "../outside.yaml"}}\n        - {name: r, in: query, schema: {$ref: "/etc/passwd"}}\n      responses: {"200": {description: ok}}\n',
+    );
+    const open = await importOpenApi(root);
+    const q = (
+      open.tools[0]!.inputSchema.properties as Record<string, { properties: Record<string, unknown> }>
+    ).query!;
+    expect(q.properties.q).toEqual({ type: 'string' });
+    expect(q.properties.r).toEqual({});
+    expect(open.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'unresolved_ref',
+        message: expect.stringMatching(/not \.json, \.yaml or \.yml/),
+      }),
+    );
+    const sandboxed = await importOpenApi(root, { refRoot: sub });
+    expect(sandboxed.warnings).toContainEqual(
+      expect.objectContaining({ code: 'unresolved_ref', message: expect.stringMatching(/outside refRoot/) }),
+    );
+    expect((await importError(root, { refRoot: sub, strict: true })).code).toBe('OPENAPI_INVALID');
+  });
+
+  it('an operation that is not an object is skipped and reported (lenient) or fatal (skipInvalid: false)', async () => {
+    const doc = minimal({
+      '/a': { get: 'not an operation', post: { responses: { '200': { description: 'ok' } } } },
+    });
+    const result = await importOpenApi(doc);
+    expect(result.tools.map((t) => t.name)).toEqual(['post_a']);
+    expect(result.skipped).toEqual([
+      expect.objectContaining({ code: 'invalid', pointer: '/paths/~1a/get', method: 'get', path: '/a' }),
+    ]);
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ code: 'operation_skipped', pointer: '/paths/~1a/get' }),
+    );
+    const error = await importError(doc, { skipInvalid: false });
+    expect(error).toMatchObject({ code: 'OPENAPI_OPERATION', pointer: '/paths/~1a/get' });
+  });
+});
