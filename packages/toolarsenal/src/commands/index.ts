@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerCheck } from './check.js';
+import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
 import { registerSearch } from './search.js';
 import { registerTypes } from './types.js';
@@ -8,4 +10,10 @@ import { registerTypes } from './types.js';
 export type RegisterCommand = (program: Command, io: CliIo) => void;
 
 /** Every command, in the order `--help` lists them. Add one import + one entry per new command. */
-export const commands: RegisterCommand[] = [registerSearch, registerImport, registerTypes];
+export const commands: RegisterCommand[] = [
+  registerConvert,
+  registerCheck,
+  registerSearch,
+  registerImport,
+  registerTypes,
+];

@@ -1,0 +1,155 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { corpusCanonicalJsonl, corpusMcpTools, run, scratch } from './cli-test-kit.js';
+
+const lax = [
+  {
+    type: 'function',
+    function: {
+      name: 'search',
+      description: 'Search',
+      parameters: {
+        type: 'object',
+        properties: { q: { type: 'string' }, limit: { type: 'integer' } },
+        required: ['q'],
+      },
+    },
+  },
+];
+
+describe('toolarsenal check', () => {
+  it('passes valid definitions with exit 0', async () => {
+    const files = scratch();
+    const { code, stdout, stderr } = await run([
+      'check',
+      files.write('tools.json', JSON.stringify(lax)),
+      '--dialect',
+      'openai-chat',
+    ]);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('ok for openai-chat');
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 with one "pointer  rule  message" line per strict-mode violation', async () => {
+    const files = scratch();
+    const { code, stdout, stderr } = await run([
+      'check',
+      files.write('tools.json', JSON.stringify(lax)),
+      '--dialect',
+      'openai-chat',
+      '--strict',
+    ]);
+    expect(code).toBe(1);
+    const lines = stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).toMatch(/^\/\S* {2}\S+ {2}.+$/);
+    expect(stdout).toContain('additionalProperties');
+    expect(stdout).toContain('limit');
+    expect(stderr).toMatch(/\d+ violations? of openai-chat \(strict\)/);
+  });
+
+  it('reports JSON for machines with --format json', async () => {
+    const files = scratch();
+    const { code, stdout } = await run([
+      'check',
+      files.write('tools.yaml', 'name: "bad name!"\ninput_schema:\n  type: string\n'),
+      '--dialect',
+      'anthropic',
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as {
+      valid: boolean;
+      violations: Array<{ pointer: string; rule: string; message: string }>;
+    };
+    expect(report.valid).toBe(false);
+    expect(report.violations.length).toBeGreaterThan(0);
+    for (const v of report.violations) expect(Object.keys(v).sort()).toEqual(['message', 'pointer', 'rule']);
+  });
+
+  it('accepts what convert produced, for all 527 real corpus tools (convert → check)', async () => {
+    const files = scratch();
+    const input = files.write('corpus.jsonl', corpusCanonicalJsonl());
+    for (const [dialect, strict] of [
+      ['openai-chat', true],
+      ['anthropic', true],
+      ['gemini', false],
+      ['openapi-operation', false],
+    ] as const) {
+      const out = `${files.dir}/${dialect}.json`;
+      const convert = await run([
+        'convert',
+        input,
+        '--to',
+        dialect,
+        ...(strict ? ['--strict'] : []),
+        '-o',
+        out,
+      ]);
+      expect(convert.code, convert.stderr.slice(0, 300)).toBe(0);
+      const checked = await run(['check', out, '--dialect', dialect, ...(strict ? ['--strict'] : [])]);
+      expect(checked.stdout, dialect).toBe('');
+      expect(checked.code).toBe(0);
+    }
+  });
+
+  it('fails clearly on bad usage', async () => {
+    const files = scratch();
+    const unknown = await run(['check', files.write('t.json', '[]'), '--dialect', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('anthropic');
+    const format = await run(['check', `${files.dir}/t.json`, '--dialect', 'mcp', '--format', 'xml']);
+    expect(format.code).toBe(2);
+    const missing = await run(['check', `${files.dir}/missing.yaml`, '--dialect', 'mcp']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read');
+    const noDialect = await run(['check', `${files.dir}/t.json`]);
+    expect(noDialect.code).toBe(2);
+    const help = await run(['check', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--format <format>');
+  });
+});
+
+describe('the real toolarsenal bin', () => {
+  const pkg = fileURLToPath(new URL('../../', import.meta.url));
+  beforeAll(() => {
+    // Build dist so bin/toolarsenal.js runs the code under test.
+    execFileSync(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
+        '-p',
+        'tsconfig.build.json',
+      ],
+      { cwd: pkg },
+    );
+  }, 120_000);
+
+  it('converts and checks real files in a child process with the documented exit codes', () => {
+    const files = scratch();
+    const input = files.write('tools.json', JSON.stringify({ tools: corpusMcpTools(40) }));
+    const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
+    const out = `${files.dir}/openai.json`;
+    const convert = spawnSync(
+      process.execPath,
+      [bin, 'convert', input, '--to', 'openai-chat', '--strict', '-o', out],
+      { encoding: 'utf8' },
+    );
+    expect(convert.stderr).toContain('converted 40 tools mcp → openai-chat (strict)');
+    expect(convert.status).toBe(0);
+    const ok = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'openai-chat', '--strict'], {
+      encoding: 'utf8',
+    });
+    expect(ok.status).toBe(0);
+    const bad = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'gemini'], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    const usage = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'cobol'], {
+      encoding: 'utf8',
+    });
+    expect(usage.status).toBe(2);
+  });
+});

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { corpusCanonicalJsonl, corpusMcpTools, run, SHARED_DATA, scratch } from './cli-test-kit.js';
+
+const weather = {
+  name: 'weather.current',
+  description: 'Current weather',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+    required: ['city'],
+  },
+};
+
+describe('toolarsenal convert', () => {
+  it('converts a YAML MCP tools/list document to OpenAI strict and reports the losses on stderr', async () => {
+    const files = scratch();
+    const input = files.write(
+      'tools.yaml',
+      stringify({ tools: [weather, { name: 'ping', inputSchema: { type: 'object' } }] }),
+    );
+    const { code, stdout, stderr } = await run(['convert', input, '--to', 'openai-chat', '--strict']);
+    expect(stderr).toContain('converted 2 tools mcp → openai-chat (strict)');
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as Array<{
+      type: string;
+      function: { name: string; strict: boolean; parameters: { required: string[] } };
+    }>;
+    expect(out).toHaveLength(2);
+    expect(out[0]!.type).toBe('function');
+    expect(out[0]!.function.strict).toBe(true);
+    // Dots are not allowed in OpenAI names: mapped reversibly and reported.
+    expect(out[0]!.function.name).not.toContain('.');
+    expect(stderr).toMatch(/weather\.current.* → /);
+    // Strict mode: every property required, the optional one reported as rewritten.
+    expect(out[0]!.function.parameters.required.sort()).toEqual(['city', 'days']);
+    expect(stderr).toContain('/0/inputSchema');
+  });
+
+  it('writes output and a JSON loss report to files', async () => {
+    const files = scratch();
+    const input = files.write('tool.json', JSON.stringify(weather));
+    const outFile = `${files.dir}/gemini.json`;
+    const reportFile = `${files.dir}/report.json`;
+    const { code, stdout } = await run([
+      'convert',
+      input,
+      '--to',
+      'gemini',
+      '-o',
+      outFile,
+      '--report',
+      reportFile,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    const value = JSON.parse(files.read('gemini.json')) as { name: string; parameters: unknown };
+    expect(value.parameters).toBeDefined();
+    const report = JSON.parse(files.read('report.json')) as {
+      from: string;
+      to: string;
+      tools: number;
+      losses: unknown[];
+    };
+    expect(report).toMatchObject({ from: 'mcp', to: 'gemini', tools: 1 });
+    expect(Array.isArray(report.losses)).toBe(true);
+  });
+
+  it('reads stdin and prints the JSON report on stderr with a bare --report', async () => {
+    const { code, stdout, stderr } = await run(
+      ['convert', '-', '--to', 'anthropic', '--report'],
+      JSON.stringify(weather),
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ input_schema: { type: 'object' } });
+    expect(JSON.parse(stderr)).toMatchObject({ from: 'mcp', to: 'anthropic', tools: 1 });
+  });
+
+  it('imports BFCL legacy functions (JSONL) and re-exports them as an OpenAPI document', async () => {
+    const files = scratch();
+    // BFCL entries are independent: the same name recurs with other definitions, so take distinct names.
+    const byName = new Map<string, unknown>();
+    for (const line of readFileSync(new URL('bfcl/functions.jsonl', SHARED_DATA), 'utf8')
+      .trim()
+      .split('\n')) {
+      const fn = (JSON.parse(line) as { function: { name: string } }).function;
+      if (!byName.has(fn.name) && byName.size < 25) byName.set(fn.name, fn);
+    }
+    const lines = [...byName.values()].map((fn) => JSON.stringify(fn));
+    const legacy = files.write('bfcl.jsonl', `${lines.join('\n')}\n`);
+    const first = await run(['convert', legacy, '--from', 'legacy-function', '--to', 'mcp']);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain('converted 25 tools legacy-function → mcp');
+    expect(first.stderr).toContain('legacy type "dict" → "object"');
+    const mcp = files.write('mcp.json', first.stdout);
+    const openapi = await run(['convert', mcp, '--to', 'openapi-operation']);
+    expect(openapi.code).toBe(0);
+    expect(JSON.parse(openapi.stdout)).toMatchObject({ openapi: '3.1.0' });
+  });
+
+  it('converts all 527 real corpus tools to every export dialect', async () => {
+    const files = scratch();
+    const input = files.write('corpus.jsonl', corpusCanonicalJsonl());
+    for (const to of ['openai-responses', 'gemini-json', 'langchain', 'a2a-skill']) {
+      const { code, stdout } = await run(['convert', input, '--to', to, '-o', `${files.dir}/${to}.json`]);
+      expect(code, to).toBe(0);
+      expect(stdout).toBe('');
+    }
+    const skills = JSON.parse(files.read('a2a-skill.json')) as { skills: unknown[] };
+    expect(skills.skills).toHaveLength(527);
+  });
+
+  it('refuses different tools sharing a name (the raw corpus repeats names across servers)', async () => {
+    const files = scratch();
+    const input = files.write('raw.json', JSON.stringify({ tools: corpusMcpTools() }));
+    const { code, stderr } = await run(['convert', input, '--to', 'openai-chat']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/tools \/\d+ and \/\d+ are both ".+" but differ/);
+  });
+
+  it('fails clearly on unreadable files, bad JSON/YAML and unknown or import-only dialects', async () => {
+    const files = scratch();
+    const missing = await run(['convert', `${files.dir}/nope.json`, '--to', 'mcp']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+
+    const badJson = await run([
+      'convert',
+      files.write('bad.json', '{\n  "name": "x",\n  "inputSchema": {,}\n}'),
+      '--to',
+      'mcp',
+    ]);
+    expect(badJson.code).toBe(2);
+    expect(badJson.stderr).toMatch(/invalid JSON.*line 3, column \d+/);
+
+    const badYaml = await run([
+      'convert',
+      files.write('bad.yaml', 'name: x\n  inputSchema: [\n'),
+      '--to',
+      'mcp',
+    ]);
+    expect(badYaml.code).toBe(2);
+    expect(badYaml.stderr).toMatch(/invalid YAML at line \d+, column \d+/);
+
+    const unknown = await run(['convert', files.write('ok.json', JSON.stringify(weather)), '--to', 'cobol']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('openai-chat');
+    expect(unknown.stderr).toContain('cobol');
+
+    const importOnly = await run(['convert', `${files.dir}/ok.json`, '--to', 'legacy-function']);
+    expect(importOnly.code).toBe(2);
+    expect(importOnly.stderr).toContain('import-only');
+
+    const invalidTool = await run([
+      'convert',
+      files.write('tool.json', JSON.stringify({ name: 'x', inputSchema: { type: 'object', properties: 3 } })),
+      '--from',
+      'mcp',
+      '--to',
+      'anthropic',
+    ]);
+    expect(invalidTool.code).toBe(1);
+    expect(invalidTool.stderr).toContain('tool.json');
+
+    const garbage = await run(['convert', files.write('garbage.json', '{"hello": "world"}'), '--to', 'mcp']);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toContain('garbage.json');
+  });
+
+  it('prints help', async () => {
+    const { code, stdout } = await run(['convert', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--to <dialect>');
+    expect(stdout).toContain('--report [file]');
+  });
+});
