@@ -70,7 +70,10 @@ export function createArgsCodec(lowered: unknown): { decode: ArgsDecoder; encode
       return hit === undefined ? value : hit;
     }
     if (Array.isArray(node.anyOf)) {
-      const branch = node.anyOf.find((b) => fits(b, value, encode, 0));
+      // A stringified-enum branch that maps the value exactly wins over a plain string branch.
+      const branch =
+        (encode ? undefined : node.anyOf.find((b) => enumBranchMatches(b, value))) ??
+        node.anyOf.find((b) => fits(b, value, encode, 0));
       return branch === undefined ? value : walk(value, branch, depth + 1, encode);
     }
     if (Array.isArray(value)) {
@@ -97,6 +100,11 @@ export function createArgsCodec(lowered: unknown): { decode: ArgsDecoder; encode
       }
     }
     return out;
+  };
+  const enumBranchMatches = (b: unknown, value: unknown): boolean => {
+    const node = isPlainObject(b) ? resolve(b, 0) : undefined;
+    const values = node ? marks(node).enumValues : undefined;
+    return values?.some((v) => enumValueToString(v) === value) === true;
   };
   const marksOf = (sub: Record<string, unknown>, depth: number): NodeMarks => {
     const node = resolve(sub, depth);

@@ -1,4 +1,3 @@
-import {} from '@toolarsenal/toolmodel';
 import type { PassContext } from './context.js';
 import { mapBottomUp } from './map-bottom-up.js';
 import { moveKeywordsToDescription, type Schema } from './schema-utils.js';
@@ -94,14 +93,15 @@ export function applyPolicyToNode(
   ctx: PassContext,
   policy: KeywordPolicy,
 ): void {
-  let move: string[] | undefined;
-  for (const k in node) if (!policy.fields.has(k)) (move ??= []).push(k);
-  if (typeof node.format === 'string' && !policy.formats.has(node.format)) (move ??= []).push('format');
+  const move: string[] = [];
+  for (const k in node) if (!policy.fields.has(k)) move.push(k);
+  if (typeof node.format === 'string' && !policy.formats.has(node.format)) move.push('format');
   if (
     policy.maxMinItems !== undefined &&
     typeof node.minItems === 'number' &&
     node.minItems > policy.maxMinItems
   )
-    (move ??= []).push('minItems');
-  if (move) moveKeywordsToDescription(node, move, at(), ctx, `${ctx.target} does not support this keyword`);
+    move.push('minItems');
+  if (move.length > 0)
+    moveKeywordsToDescription(node, move, at(), ctx, `${ctx.target} does not support this keyword`);
 }

@@ -82,6 +82,7 @@ export function lowerSchema(
         anySchemas: true,
         tuples: true,
         maxObjectDepth: ctx.limits.maxNestingDepth,
+        emptyObjects: true,
       });
       s = lowerToGeminiSchema(s, base, ctx);
       break;

@@ -1,7 +1,14 @@
 import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { mapChildren } from './map-children.js';
-import { isAnySchema, isFreeFormObject, jsonStandIn, type Schema, typeList } from './schema-utils.js';
+import {
+  isAnySchema,
+  isFreeFormObject,
+  isObjectLike,
+  jsonStandIn,
+  type Schema,
+  typeList,
+} from './schema-utils.js';
 
 /** Keywords whose subschemas describe (part of) an argument value, so a stand-in keeps the meaning. */
 const VALUE_KEYWORDS: ReadonlySet<string> = new Set([
@@ -21,6 +28,8 @@ export interface StandInOptions {
   anySchemas: boolean;
   /** Tuples (`prefixItems`). */
   tuples: boolean;
+  /** Objects without properties even when closed (Gemini: "should be non-empty for OBJECT type"). */
+  emptyObjects?: boolean;
   /** Object nesting deeper than this is replaced (OpenAI strict: 10 levels). */
   maxObjectDepth?: number;
 }
@@ -44,6 +53,8 @@ export function replaceInexpressible(
     if (options.freeFormObjects && isFreeFormObject(node))
       return 'a free-form object/map (no fixed properties)';
     if (options.tuples && Array.isArray(node.prefixItems)) return 'a tuple (prefixItems)';
+    if (options.emptyObjects && isObjectLike(node) && !hasProperties(node))
+      return 'an object without properties';
     if (depth > maxDepth && typeList(node).includes('object'))
       return `object nesting deeper than ${maxDepth} levels`;
     return undefined;
@@ -87,4 +98,8 @@ function isNever(b: unknown): boolean {
   if (!isPlainObject(b) || !('not' in b)) return false;
   const keys = Object.keys(b).filter((k) => k !== 'description' && k !== 'title');
   return keys.length === 1 && (b.not === true || (isPlainObject(b.not) && Object.keys(b.not).length === 0));
+}
+
+function hasProperties(node: Schema): boolean {
+  return isPlainObject(node.properties) && Object.keys(node.properties).length > 0;
 }

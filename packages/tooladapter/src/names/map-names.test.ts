@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mapName, mapNames, sanitizeName } from './map-names.js';
+import { GEMINI_NAME_RULE, MCP_NAME_RULE, OPENAI_NAME_RULE } from './name-rules.js';
+
+describe('mapName', () => {
+  it('keeps valid, free names', () => {
+    expect(mapName('get_weather', OPENAI_NAME_RULE, new Set())).toBe('get_weather');
+    expect(mapName('github.search', MCP_NAME_RULE, new Set())).toBe('github.search');
+  });
+
+  it('replaces dots for OpenAI and keeps them for Gemini', () => {
+    expect(mapName('github.search', OPENAI_NAME_RULE, new Set())).toBe('github_search');
+    expect(mapName('github.search', GEMINI_NAME_RULE, new Set())).toBe('github.search');
+  });
+
+  it('fixes a first character Gemini does not accept', () => {
+    expect(sanitizeName('1password', GEMINI_NAME_RULE)).toBe('_1password');
+    expect(GEMINI_NAME_RULE.pattern.test(mapName('9lives', GEMINI_NAME_RULE, new Set()))).toBe(true);
+  });
+
+  it('shortens long names with a hash of the original', () => {
+    const long = `a${'b'.repeat(100)}`;
+    const mapped = mapName(long, OPENAI_NAME_RULE, new Set());
+    expect(mapped).toHaveLength(64);
+    expect(mapped).toMatch(/_[0-9a-f]{8}$/);
+    expect(mapName(long, OPENAI_NAME_RULE, new Set())).toBe(mapped);
+  });
+
+  it('resolves clashes after sanitising', () => {
+    const { names, map } = mapNames(
+      [
+        { id: 'a.b@1.0.0', name: 'a.b' },
+        { id: 'a_b@1.0.0', name: 'a_b' },
+      ],
+      OPENAI_NAME_RULE,
+    );
+    expect(names[0]).toBe('a_b');
+    expect(names[1]).not.toBe('a_b');
+    expect(map.fromTarget[names[1]!]).toBe('a_b@1.0.0');
+  });
+
+  it('never uses reserved names', () => {
+    expect(mapName('x', OPENAI_NAME_RULE, new Set(['x']))).not.toBe('x');
+  });
+
+  it('maps any list of names to valid, unique, reversible target names (property)', () => {
+    const nameArb = fc.stringMatching(/^[A-Za-z0-9_.-]{1,128}$/);
+    fc.assert(
+      fc.property(fc.array(nameArb, { maxLength: 30 }), (raw) => {
+        const requests = raw.map((name, i) => ({ id: `t${i}`, name }));
+        for (const rule of [OPENAI_NAME_RULE, GEMINI_NAME_RULE, MCP_NAME_RULE]) {
+          const { names, map } = mapNames(requests, rule);
+          expect(new Set(names).size).toBe(names.length);
+          names.forEach((n, i) => {
+            expect(rule.pattern.test(n)).toBe(true);
+            expect(map.fromTarget[n]).toBe(`t${i}`);
+            expect(map.toTarget[`t${i}`]).toBe(n);
+          });
+        }
+      }),
+    );
+  });
+});
