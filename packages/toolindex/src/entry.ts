@@ -5,7 +5,7 @@ import type { DocTerms } from './lexical/doc-terms.js';
 export interface Entry {
   tool: Tool;
   terms: DocTerms;
-  /** Text the vector is computed from. */
-  embedText: string;
+  /** Text the vector is computed from (built on first need: lexical-only indexes never pay for it). */
+  embedText?: string;
   vector?: Float32Array;
 }

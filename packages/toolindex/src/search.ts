@@ -18,8 +18,8 @@ export interface RankInput {
   mode: SearchMode;
   entries: readonly (Entry | undefined)[];
   lexical?: LexicalScores;
-  /** Cosine per slot (NaN where not scored) and the mean over scored slots. */
-  vector?: { cosine: Float32Array; slots: Uint32Array; background: number };
+  /** Cosine per slot (NaN where not scored), the scored slots with their cosines, and their mean. */
+  vector?: { cosine: Float32Array; slots: Uint32Array; values: Float32Array; background: number };
   conversation?: LexicalScores;
   context?: SearchContext;
   intent?: TaskIntent;
@@ -47,7 +47,6 @@ export function poolSize(limit: number): number {
 
 export function rank(input: RankInput): RankOutput {
   const pool = poolSize(input.limit);
-  const lexBySlot = new Map<number, number>();
   const slots: number[] = [];
   const inPool = new Set<number>();
   const addSlot = (slot: number) => {
@@ -56,26 +55,35 @@ export function rank(input: RankInput): RankOutput {
       slots.push(slot);
     }
   };
+  // Position of each pool slot in the lexical result arrays (dense over slots only when hybrid needs it).
+  const lexIndex = new Map<number, number>();
   let lexMax = 0;
   if (input.lexical) {
     const lx = input.lexical;
-    for (let i = 0; i < lx.slots.length; i++) {
-      lexBySlot.set(lx.slots[i]!, i);
-      lexMax = Math.max(lexMax, lx.scores[i]!);
+    for (let i = 0; i < lx.scores.length; i++) if (lx.scores[i]! > lexMax) lexMax = lx.scores[i]!;
+    for (const i of topK(lx.scores, pool)) {
+      lexIndex.set(lx.slots[i]!, i);
+      addSlot(lx.slots[i]!);
     }
-    for (const i of topK(lx.scores, pool)) addSlot(lx.slots[i]!);
   }
   if (input.vector) {
     const v = input.vector;
-    const cos = Array.from(v.slots, (s) => v.cosine[s]!);
-    for (const i of topK(cos, pool)) addSlot(v.slots[i]!);
+    for (const i of topK(v.values, pool)) addSlot(v.slots[i]!);
+    if (input.lexical && slots.length > lexIndex.size) {
+      const dense = new Int32Array(input.entries.length).fill(-1);
+      input.lexical.slots.forEach((slot, i) => {
+        dense[slot] = i;
+      });
+      for (const slot of slots)
+        if (!lexIndex.has(slot) && dense[slot]! >= 0) lexIndex.set(slot, dense[slot]!);
+    }
   }
   const n = slots.length;
   const lexRaw = new Float64Array(n);
   const coverage = new Float64Array(n);
   const cosines = new Float64Array(n);
   slots.forEach((slot, i) => {
-    const at = lexBySlot.get(slot);
+    const at = lexIndex.get(slot);
     if (at !== undefined && input.lexical) {
       lexRaw[i] = input.lexical.scores[at]!;
       coverage[i] = input.lexical.coverage[at]!;

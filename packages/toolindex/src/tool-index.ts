@@ -69,6 +69,7 @@ export class ToolIndex {
   #scratch: LexicalScratch | undefined;
   #sortedIds: string[] | undefined;
   #embedding: Promise<void> | undefined;
+  #deprecated = 0;
 
   constructor(options: IndexOptions = {}) {
     this.embedder = options.embedder;
@@ -135,6 +136,7 @@ export class ToolIndex {
       const slot = this.#byId.get(id);
       if (slot === undefined) continue;
       const entry = this.#entries[slot]!;
+      if (entry.tool.deprecated) this.#deprecated--;
       this.#entries[slot] = undefined;
       this.#byId.delete(id);
       this.#free.push(slot);
@@ -175,7 +177,10 @@ export class ToolIndex {
     const cache = this.#cache;
     const run = (async () => {
       const vectors = await cache.embed(
-        pending.map((e) => e.embedText),
+        pending.map((e) => {
+          e.embedText ??= toolEmbeddingText(e.tool);
+          return e.embedText;
+        }),
         signal,
       );
       pending.forEach((e, i) => {
@@ -274,11 +279,7 @@ export class ToolIndex {
     order.forEach((from, to) => {
       tf.set(terms.tf.subarray(from * width, from * width + width), to * width);
     });
-    const entry: Entry = {
-      tool,
-      terms: { terms: sortedTerms, tf, lengths: terms.lengths },
-      embedText: toolEmbeddingText(tool),
-    };
+    const entry: Entry = { tool, terms: { terms: sortedTerms, tf, lengths: terms.lengths } };
     if (vector) entry.vector = vector;
     this.#store(entry);
   }
@@ -292,13 +293,13 @@ export class ToolIndex {
         summary.unchanged++;
         continue;
       }
-      const entry: Entry = {
-        tool,
-        terms: buildDocTerms(toolFields(tool), this.#vocabulary),
-        embedText: toolEmbeddingText(tool),
-      };
-      if (previous && previous.embedText === entry.embedText && previous.vector)
-        entry.vector = previous.vector;
+      const entry: Entry = { tool, terms: buildDocTerms(toolFields(tool), this.#vocabulary) };
+      if (previous?.vector) {
+        // Same embedded text (e.g. only tags or annotations changed): keep the vector.
+        entry.embedText = toolEmbeddingText(tool);
+        if ((previous.embedText ?? toolEmbeddingText(previous.tool)) === entry.embedText)
+          entry.vector = previous.vector;
+      }
       this.#store(entry);
       if (previous) {
         summary.updated++;
@@ -314,6 +315,8 @@ export class ToolIndex {
   #store(entry: Entry): void {
     const existing = this.#byId.get(entry.tool.id);
     const slot = existing ?? this.#free.pop() ?? this.#entries.length;
+    if (existing !== undefined && this.#entries[existing]?.tool.deprecated) this.#deprecated--;
+    if (entry.tool.deprecated) this.#deprecated++;
     this.#entries[slot] = entry;
     this.#byId.set(entry.tool.id, slot);
     this.#invalidate();
@@ -334,7 +337,12 @@ export class ToolIndex {
     }
     const n = this.#entries.length;
     if (!this.#scratch || this.#scratch.scores.length < n) {
-      this.#scratch = { scores: new Float32Array(n), coverage: new Float32Array(n), seen: new Uint8Array(n) };
+      this.#scratch = {
+        scores: new Float32Array(n),
+        coverage: new Float32Array(n),
+        seen: new Uint8Array(n),
+        touched: new Uint32Array(n),
+      };
     }
     return this.#postings;
   }
@@ -351,24 +359,34 @@ export class ToolIndex {
 
   async #vectorScores(query: string, allowed: Uint8Array | undefined, signal: AbortSignal | undefined) {
     const [q] = await this.#cache!.embed([query], signal);
-    const cosine = new Float32Array(this.#entries.length).fill(Number.NaN);
-    const slots: number[] = [];
+    const n = this.#entries.length;
+    const cosine = new Float32Array(n).fill(Number.NaN);
+    const slots = new Uint32Array(n);
+    const values = new Float32Array(n);
+    let count = 0;
     let sum = 0;
-    this.#entries.forEach((entry, slot) => {
-      if (!entry?.vector || (allowed && allowed[slot] !== 1)) return;
-      const c = dot(q!, entry.vector);
+    for (let slot = 0; slot < n; slot++) {
+      const vector = this.#entries[slot]?.vector;
+      if (!vector || (allowed && allowed[slot] !== 1)) continue;
+      const c = dot(q!, vector);
       cosine[slot] = c;
       sum += c;
-      slots.push(slot);
-    });
-    return { cosine, slots: Uint32Array.from(slots), background: slots.length > 0 ? sum / slots.length : 0 };
+      slots[count] = slot;
+      values[count++] = c;
+    }
+    return {
+      cosine,
+      slots: slots.subarray(0, count),
+      values: values.subarray(0, count),
+      background: count > 0 ? sum / count : 0,
+    };
   }
 
   #allowedMask(options: SearchOptions): Uint8Array | undefined {
     const health = options.context?.health;
     const dropUnhealthy = health !== undefined && options.context?.includeUnhealthy !== true;
     const filters = options.filters ?? {};
-    const anyDeprecated = filters.deprecated === undefined && this.#entries.some((e) => e?.tool.deprecated);
+    const anyDeprecated = filters.deprecated === undefined && this.#deprecated > 0;
     if (Object.keys(filters).length === 0 && !dropUnhealthy && !anyDeprecated) return undefined;
     const accept = compileFilters(filters);
     const mask = new Uint8Array(this.#entries.length);

@@ -126,6 +126,7 @@ export interface LexicalScratch {
   scores: Float32Array;
   coverage: Float32Array;
   seen: Uint8Array;
+  touched: Uint32Array;
 }
 
 /** A query term: its id (undefined when no document has it) and how often the query repeats it. */
@@ -149,8 +150,8 @@ export function scoreQuery(
     const w = q.id === undefined || q.id >= postings.idf.length ? postings.unseenIdf : postings.idf[q.id]!;
     idfTotal += w * q.count;
   }
-  const touched: number[] = [];
-  const { scores, coverage, seen } = scratch;
+  const { scores, coverage, seen, touched } = scratch;
+  let n = 0;
   for (const q of query) {
     if (q.id === undefined || q.id + 1 >= postings.offsets.length) continue;
     const w = postings.idf[q.id]! * q.count;
@@ -161,13 +162,12 @@ export function scoreQuery(
       if (allowed && allowed[slot] !== 1) continue;
       if (seen[slot] === 0) {
         seen[slot] = 1;
-        touched.push(slot);
+        touched[n++] = slot;
       }
       scores[slot] = scores[slot]! + w * postings.weights[i]!;
       coverage[slot] = coverage[slot]! + share;
     }
   }
-  const n = touched.length;
   const out = { slots: new Uint32Array(n), scores: new Float32Array(n), coverage: new Float32Array(n) };
   for (let i = 0; i < n; i++) {
     const slot = touched[i]!;

@@ -16,23 +16,33 @@ export const FIELD_COUNT = FIELDS.length;
 const MAX_TF = 65535;
 
 export function buildDocTerms(fields: FieldTexts, vocabulary: Vocabulary): DocTerms {
-  const counts = new Map<number, Uint16Array>();
+  // Flat arrays instead of one small typed array per term: indexing allocates little.
+  const position = new Map<number, number>();
+  const ids: number[] = [];
+  const counts: number[] = [];
   const lengths = new Uint32Array(FIELD_COUNT);
-  FIELDS.forEach((field, f) => {
-    const tokens = tokenize(fields[field]);
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const tokens = tokenize(fields[FIELDS[f]!]);
     lengths[f] = tokens.length;
     for (const token of tokens) {
       const id = vocabulary.intern(token);
-      let row = counts.get(id);
-      if (!row) {
-        row = new Uint16Array(FIELD_COUNT);
-        counts.set(id, row);
+      let k = position.get(id);
+      if (k === undefined) {
+        k = ids.length;
+        position.set(id, k);
+        ids.push(id);
+        for (let g = 0; g < FIELD_COUNT; g++) counts.push(0);
       }
-      if (row[f]! < MAX_TF) row[f] = row[f]! + 1;
+      const at = k * FIELD_COUNT + f;
+      if (counts[at]! < MAX_TF) counts[at] = counts[at]! + 1;
     }
+  }
+  const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
+  const terms = new Uint32Array(ids.length);
+  const tf = new Uint16Array(ids.length * FIELD_COUNT);
+  order.forEach((from, to) => {
+    terms[to] = ids[from]!;
+    for (let g = 0; g < FIELD_COUNT; g++) tf[to * FIELD_COUNT + g] = counts[from * FIELD_COUNT + g]!;
   });
-  const terms = Uint32Array.from(counts.keys()).sort();
-  const tf = new Uint16Array(terms.length * FIELD_COUNT);
-  for (let i = 0; i < terms.length; i++) tf.set(counts.get(terms[i]!)!, i * FIELD_COUNT);
   return { terms, tf, lengths };
 }

@@ -25,6 +25,10 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const useStop = options.stopWords ?? true;
   const useStem = options.stem ?? true;
   const out: string[] = [];
+  if (ASCII.test(text)) {
+    asciiWords(text, (word) => pushWord(word, out, useStop, useStem));
+    return out;
+  }
   const spaced = splitCamelCase(text.normalize('NFKC'));
   for (const match of spaced.matchAll(WORD)) {
     const run = match[0];
@@ -41,10 +45,58 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   return out;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Fast path for ASCII text (most tool text): one scan over char codes, splitting on non-alphanumerics and
+ * on the same camelCase boundaries as `splitCamelCase` (`aB`, `1B`, and `ABc` before the `B`).
+ */
+function asciiWords(text: string, emit: (word: string) => void): void {
+  const n = text.length;
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 32;
+    const upper = c >= 65 && c <= 90;
+    const lower = c >= 97 && c <= 122;
+    const digit = c >= 48 && c <= 57;
+    if (!upper && !lower && !digit) {
+      if (start >= 0) emit(text.slice(start, i).toLowerCase());
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    if (upper) {
+      const p = text.charCodeAt(i - 1);
+      const prevLowerOrDigit = (p >= 97 && p <= 122) || (p >= 48 && p <= 57);
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+      if (prevLowerOrDigit || (p >= 65 && p <= 90 && next >= 97 && next <= 122)) {
+        emit(text.slice(start, i).toLowerCase());
+        start = i;
+      }
+    }
+  }
+}
+/** Stemming is the hot path of indexing; vocabularies are small, so results are memoised (bounded). */
+const STEM_CACHE = new Map<string, string>();
+const STEM_CACHE_MAX = 200_000;
+
 function pushWord(word: string, out: string[], useStop: boolean, useStem: boolean): void {
   if (word.length > MAX_TOKEN_LENGTH) return;
   if (useStop && STOP_WORDS.has(word)) return;
-  out.push(useStem ? stem(word) : word);
+  if (!useStem) {
+    out.push(word);
+    return;
+  }
+  let stemmed = STEM_CACHE.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    if (STEM_CACHE.size >= STEM_CACHE_MAX) STEM_CACHE.clear();
+    STEM_CACHE.set(word, stemmed);
+  }
+  out.push(stemmed);
 }
 
 function pushCjk(run: string, out: string[]): void {
