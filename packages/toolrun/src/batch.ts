@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { canonicalJson, type Tool } from '@toolarsenal/toolmodel';
 import type { DecodedArguments } from './decode-arguments.js';
 import { ToolRunError } from './errors.js';
@@ -151,6 +152,8 @@ export async function runBatch<C>(
 
   // 5. Execute.
   const abort = failFast ? new AbortController() : undefined;
+  // Every in-flight call listens on the batch signal; that is expected, not a leak.
+  if (abort) setMaxListeners(calls.length + 10, abort.signal);
   const unlink = abort && options.signal ? link(options.signal, abort) : undefined;
   const { strategy: _s, failFast: _f, maxCalls: _m, dedupe: _d, concurrency, ...runOptions } = options;
   if (abort) runOptions.signal = abort.signal;

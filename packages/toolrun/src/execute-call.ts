@@ -1,5 +1,5 @@
 import type { Span } from '@opentelemetry/api';
-import type { ArgumentValidator, JsonObject } from '@toolarsenal/toolmodel';
+import type { ArgumentValidator, JsonObject, Tool } from '@toolarsenal/toolmodel';
 import { CircuitState } from 'cockatiel';
 import { buildResult, type CallState, clock } from './call-state.js';
 import {
@@ -72,19 +72,17 @@ export async function executeCall<C>(
     if (attempt > 1 && emitRetries) observer.emitRetry(entry as ToolEntry<unknown>, state, attempt, t);
     state.attempt = attempt;
     if (state.startedAt === 0) state.startedAt = t;
-    const request: ExecutionRequest<C> = {
+    const request = new Request<C>(
       tool,
-      arguments: args,
-      get signal() {
-        return attemptSignal();
-      },
-      callId: state.callId,
+      args,
+      attemptSignal,
+      state.callId,
       attempt,
-      deadline: t + pipeline.timeoutMs,
+      t + pipeline.timeoutMs,
       principal,
-      context: context as C,
+      context as C,
       report,
-    };
+    );
     const out = entry.handler ? entry.handler(args, request) : (executor as Executor<C>).execute(request);
     if (!entry.validateOutput) return out;
     return isThenable(out)
@@ -112,6 +110,29 @@ export async function executeCall<C>(
       observer.recordHealth(entry as ToolEntry<unknown>, result);
     }
     return result;
+  }
+}
+
+/** The request handed to executors; a class so the lazy `signal` getter lives on the prototype. */
+class Request<C> implements ExecutionRequest<C> {
+  readonly arguments: JsonObject;
+
+  constructor(
+    readonly tool: Tool,
+    args: JsonObject,
+    private readonly signalOf: () => AbortSignal,
+    readonly callId: string,
+    readonly attempt: number,
+    readonly deadline: number,
+    readonly principal: Principal,
+    readonly context: C,
+    readonly report: (update: ExecutionUpdate) => void,
+  ) {
+    this.arguments = args;
+  }
+
+  get signal(): AbortSignal {
+    return this.signalOf();
   }
 }
 

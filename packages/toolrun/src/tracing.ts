@@ -82,10 +82,10 @@ export function spanIds(span: Span | undefined): { traceId: string; spanId: stri
     if (sc.traceId !== INVALID_TRACEID && isSpanContextValid(sc)) {
       return span.isRecording()
         ? { traceId: sc.traceId, spanId: sc.spanId }
-        : { traceId: sc.traceId, spanId: randomHex(8) };
+        : { traceId: sc.traceId, spanId: localIds().spanId };
     }
   }
-  return { traceId: randomHex(16), spanId: randomHex(8) };
+  return localIds();
 }
 
 /** Runs `fn` with `span` as the active span so executors' own spans become its children. */
@@ -106,6 +106,18 @@ export function randomHex(bytes: number): string {
   const out = pool.toString('hex', poolOffset, poolOffset + bytes);
   poolOffset += bytes;
   return out;
+}
+
+// Ids for results whose span does not record: a random per-process prefix plus a counter is
+// unique, cheap, and never confused with a real (sampled) OpenTelemetry id.
+const tracePrefix = randomHex(8);
+const spanPrefix = randomHex(4);
+let sequence = 0;
+
+function localIds(): { traceId: string; spanId: string } {
+  sequence = (sequence + 1) % 0x100000000;
+  const n = sequence.toString(16).padStart(8, '0');
+  return { traceId: `${tracePrefix}${spanPrefix}${n}`, spanId: `${spanPrefix}${n}` };
 }
 
 function truncate(text: string, max: number): string {
