@@ -25,7 +25,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const useStop = options.stopWords ?? true;
   const useStem = options.stem ?? true;
   const out: string[] = [];
-  if (ASCII.test(text)) {
+  if (isAscii(text)) {
     asciiWords(text, (word) => pushWord(word, out, useStop, useStem));
     return out;
   }
@@ -45,7 +45,10 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   return out;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /**
  * Fast path for ASCII text (most tool text): one scan over char codes, splitting on non-alphanumerics and
