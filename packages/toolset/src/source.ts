@@ -4,14 +4,23 @@ import { ToolsetError } from './errors.js';
 /** Called after a provider's tools changed. */
 export type ChangeListener = () => void;
 
+/** One page of a paged `list()` (the index's shape): pass `nextCursor` back for the next page. */
+export interface ToolPage {
+  tools: readonly Tool[];
+  nextCursor?: string;
+}
+
 /**
  * Anything that can list tools and, optionally, tell when they change — a plain array, a
- * registry, the index, or another toolset. Change events are either `subscribe(listener)`
- * returning an unsubscribe function, or EventEmitter-style `on('change')`/`off('change')`.
+ * registry, the index, or another toolset. `list()` returns the tools (any iterable) or pages
+ * (`{tools, nextCursor}`, read to the end). Change events are `subscribe(listener)` or
+ * `onChange(listener)` returning an unsubscribe function, or EventEmitter-style
+ * `on('change')`/`off('change')`.
  */
 export interface ToolProvider {
-  list(): Iterable<Tool>;
+  list(options?: { cursor?: string; limit?: number }): Iterable<Tool> | ToolPage;
   subscribe?(listener: ChangeListener): () => void;
+  onChange?(listener: ChangeListener): () => void;
   on?(event: 'change', listener: ChangeListener): unknown;
   off?(event: 'change', listener: ChangeListener): unknown;
 }
@@ -45,6 +54,10 @@ export function subscribeTo(provider: ToolProvider, listener: ChangeListener): (
     const off = provider.subscribe(listener);
     return typeof off === 'function' ? off : undefined;
   }
+  if (typeof provider.onChange === 'function') {
+    const off = provider.onChange(() => listener());
+    return typeof off === 'function' ? off : undefined;
+  }
   if (typeof provider.on === 'function') {
     provider.on('change', listener);
     return () => provider.off?.('change', listener);
@@ -53,7 +66,11 @@ export function subscribeTo(provider: ToolProvider, listener: ChangeListener): (
 }
 
 export function canNotify(provider: ToolProvider): boolean {
-  return typeof provider.subscribe === 'function' || typeof provider.on === 'function';
+  return (
+    typeof provider.subscribe === 'function' ||
+    typeof provider.onChange === 'function' ||
+    typeof provider.on === 'function'
+  );
 }
 
 const MAX_TOOLS = 1_000_000;
@@ -66,40 +83,68 @@ const validated = new WeakSet<object>();
  * toolmodel) and ids are unique. Returns the tools.
  */
 export function readProvider(provider: ToolProvider, label: string): readonly Tool[] {
-  const listed = provider.list();
-  if (
-    listed === null ||
-    typeof listed !== 'object' ||
-    typeof (listed as Iterable<Tool>)[Symbol.iterator] !== 'function'
-  ) {
-    throw new ToolsetError(
-      'TOOLSET_BAD_SOURCE',
-      `${label}: list() must return an array or iterable of tools`,
-    );
-  }
   const tools: Tool[] = [];
   const seen = new Set<string>();
-  for (const tool of listed as Iterable<Tool>) {
-    if (tools.length >= MAX_TOOLS) {
-      throw new ToolsetError('TOOLSET_BAD_SOURCE', `${label}: more than ${MAX_TOOLS} tools`);
+  const take = (listed: Iterable<Tool>) => {
+    for (const tool of listed) {
+      if (tools.length >= MAX_TOOLS) {
+        throw new ToolsetError('TOOLSET_BAD_SOURCE', `${label}: more than ${MAX_TOOLS} tools`);
+      }
+      if (!validated.has(tool) && !isToolLike(tool)) {
+        throw new ToolsetError(
+          'TOOLSET_BAD_SOURCE',
+          `${label}: item ${tools.length} is not a canonical tool (build tools with toolmodel's defineTool/parseTool)`,
+        );
+      }
+      if (seen.has(tool.id)) {
+        throw new ToolsetError(
+          'TOOLSET_DUPLICATE_TOOL',
+          `${label}: tool id ${JSON.stringify(tool.id)} is listed twice`,
+        );
+      }
+      seen.add(tool.id);
+      if (Object.isFrozen(tool)) validated.add(tool);
+      tools.push(tool);
     }
-    if (!validated.has(tool) && !isToolLike(tool)) {
+  };
+  let listed = provider.list(PAGE);
+  const cursors = new Set<string>();
+  for (;;) {
+    if (isPage(listed)) {
+      take(listed.tools);
+      const next = listed.nextCursor;
+      if (next === undefined) break;
+      if (typeof next !== 'string' || cursors.has(next) || cursors.size >= MAX_PAGES) {
+        throw new ToolsetError(
+          'TOOLSET_BAD_SOURCE',
+          `${label}: list() paging does not end (cursor repeated or more than ${MAX_PAGES} pages)`,
+        );
+      }
+      cursors.add(next);
+      listed = provider.list({ ...PAGE, cursor: next });
+      continue;
+    }
+    if (
+      listed === null ||
+      typeof listed !== 'object' ||
+      typeof (listed as Iterable<Tool>)[Symbol.iterator] !== 'function'
+    ) {
       throw new ToolsetError(
         'TOOLSET_BAD_SOURCE',
-        `${label}: item ${tools.length} is not a canonical tool (build tools with toolmodel's defineTool/parseTool)`,
+        `${label}: list() must return tools (an array or iterable) or a page {tools, nextCursor}`,
       );
     }
-    if (seen.has(tool.id)) {
-      throw new ToolsetError(
-        'TOOLSET_DUPLICATE_TOOL',
-        `${label}: tool id ${JSON.stringify(tool.id)} is listed twice`,
-      );
-    }
-    seen.add(tool.id);
-    if (Object.isFrozen(tool)) validated.add(tool);
-    tools.push(tool);
+    take(listed as Iterable<Tool>);
+    break;
   }
   return tools;
+}
+
+const PAGE = Object.freeze({ limit: 10_000 });
+const MAX_PAGES = 10_000;
+
+function isPage(value: unknown): value is ToolPage {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ToolPage).tools);
 }
 
 function isToolLike(value: unknown): value is Tool {
