@@ -1,5 +1,20 @@
 export type { Embedder, EmbedOptions } from './embedders/embedder.js';
 export {
+  type CachedEmbedder,
+  type CachedEmbedderOptions,
+  type CacheStats,
+  createCachedEmbedder,
+  createDefaultEmbedder,
+  createHashingEmbedder,
+  createVectorCache,
+  type DefaultEmbedderOptions,
+  EmbedderError,
+  type EmbedderErrorCode,
+  STATIC_TABLE_MANIFEST,
+  type VectorCache,
+  type VectorCacheOptions,
+} from './embedders/index.js';
+export {
   EmbedderMismatchError,
   EmbeddingError,
   IndexOptionsError,

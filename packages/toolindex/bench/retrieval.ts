@@ -1,0 +1,187 @@
+import { availableParallelism } from 'node:os';
+import type { Embedder } from '../src/embedders/embedder.js';
+import { createDefaultEmbedder } from '../src/embedders/index.js';
+import { createIndex } from '../src/tool-index.js';
+import type { IndexOptions, SearchMode } from '../src/types.js';
+import { realTools, scaledTools } from './corpus.js';
+import {
+  loadToolLensQueries,
+  loadToolLensTools,
+  type Metrics,
+  meanMetrics,
+  queryMetrics,
+} from './toollens.js';
+
+/**
+ * Retrieval quality on the ToolLens dev split (zero-shot) for lexical, semantic and hybrid search, plus
+ * latency per query and index build time/memory at 1k, 10k and 100k tools.
+ * `npm run bench:retrieval -w @toolarsenal/toolindex` (add `-- --quick` to skip the 100k scale).
+ */
+const quick = process.argv.includes('--quick');
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+const median = (values: readonly number[]) => percentile(values, 50);
+const f1 = (x: number) => x.toFixed(1);
+const ms = (x: number) => (x < 1 ? x.toFixed(3) : x.toFixed(2));
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [
+    line(header),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...cells.slice(1).map(line),
+  ].join('\n');
+}
+
+async function quality(embedder: Embedder) {
+  const tools = loadToolLensTools();
+  const queries = loadToolLensQueries();
+  const idOf = new Map(tools.map((t) => [t.id, String(t.meta?.benchmarkId)]));
+  const runs: { label: string; options: IndexOptions; mode: SearchMode }[] = [
+    {
+      label: 'baseline: BM25 k1=1.2 b=0.75, fields equal',
+      options: { bm25: { k1: 1.2, b: 0.75 } },
+      mode: 'lexical',
+    },
+    { label: 'lexical (BM25F defaults)', options: {}, mode: 'lexical' },
+    { label: 'semantic (default embedder)', options: { embedder }, mode: 'semantic' },
+    { label: 'hybrid, RRF k=60', options: { embedder, fusion: { method: 'rrf', k: 60 } }, mode: 'hybrid' },
+    { label: 'hybrid (default: blend α=0.5)', options: { embedder }, mode: 'hybrid' },
+  ];
+  const rows: (string | number)[][] = [];
+  for (const run of runs) {
+    const index = createIndex(run.options);
+    index.add(tools);
+    if (run.mode !== 'lexical') await index.embedPending();
+    // Warm-up on text that is not a dev query (query vectors are cached, so dev queries stay cold).
+    for (let i = 0; i < 20; i++)
+      await index.search({ query: `warm up query number ${i} about weather`, mode: run.mode });
+    const metrics: Metrics[] = [];
+    const latencies: number[] = [];
+    for (const q of queries) {
+      const start = performance.now();
+      const result = await index.search({ query: q.query, limit: 10, mode: run.mode, minRelevance: 0 });
+      latencies.push(performance.now() - start);
+      metrics.push(
+        queryMetrics(
+          result.hits.map((h) => idOf.get(h.id)!),
+          q.goldGroups,
+        ),
+      );
+    }
+    const m = meanMetrics(metrics);
+    rows.push([
+      run.label,
+      f1(m.r1),
+      f1(m.r3),
+      f1(m.r5),
+      f1(m.r10),
+      f1(m.ndcg5),
+      f1(m.ndcg10),
+      f1(m.comp5),
+      f1(m.top1),
+      ms(median(latencies)),
+      ms(percentile(latencies, 95)),
+    ]);
+    console.error(`  ${run.label}: R@5 ${f1(m.r5)}`);
+  }
+  console.log(
+    `\nToolLens dev split: ${queries.length} queries, ${tools.length} tools (zero-shot; percent)\n`,
+  );
+  console.log(
+    table(
+      ['run', 'R@1', 'R@3', 'R@5', 'R@10', 'NDCG@5', 'NDCG@10', 'COMP@5', 'Top-1', 'p50 ms', 'p95 ms'],
+      rows,
+    ),
+  );
+}
+
+function memoryMb(): number {
+  gc?.();
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 2 ** 20;
+}
+
+async function scale(embedder: Embedder) {
+  const base = realTools();
+  const queries = loadToolLensQueries().slice(0, 300);
+  const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+  const rows: (string | number)[][] = [];
+  for (const size of sizes) {
+    const tools = scaledTools(base, size);
+    const builds: number[] = [];
+    let memory = 0;
+    let index = createIndex();
+    for (let run = 0; run < 3; run++) {
+      index = createIndex();
+      const before = memoryMb();
+      const start = performance.now();
+      index.add(tools);
+      await index.search({ query: 'compile the postings', mode: 'lexical' });
+      builds.push(performance.now() - start);
+      memory = memoryMb() - before;
+    }
+    const build = median(builds);
+    const latencies: number[] = [];
+    for (let i = 0; i < 20; i++) await index.search({ query: queries[i]!.query });
+    for (const q of queries) {
+      const start = performance.now();
+      await index.search({ query: q.query, limit: 10 });
+      latencies.push(performance.now() - start);
+    }
+    rows.push([
+      `${size.toLocaleString('en')} lexical`,
+      ms(build),
+      Math.round((size / build) * 1000).toLocaleString('en'),
+      f1(memory),
+      ms(median(latencies)),
+      ms(percentile(latencies, 95)),
+    ]);
+    console.error(`  scale ${size} lexical done`);
+    if (size <= 10_000 && !(quick && size > 1_000)) {
+      const hybrid = createIndex({ embedder });
+      const before = memoryMb();
+      const start = performance.now();
+      hybrid.add(tools);
+      await hybrid.embedPending();
+      const embedBuild = performance.now() - start;
+      const mem = memoryMb() - before;
+      const hl: number[] = [];
+      for (let i = 0; i < 20; i++) await hybrid.search({ query: `warm up ${i}`, mode: 'hybrid' });
+      for (const q of queries.slice(0, 200)) {
+        const t0 = performance.now();
+        await hybrid.search({ query: q.query, limit: 10, mode: 'hybrid' });
+        hl.push(performance.now() - t0);
+      }
+      rows.push([
+        `${size.toLocaleString('en')} hybrid`,
+        ms(embedBuild),
+        Math.round((size / embedBuild) * 1000).toLocaleString('en'),
+        f1(mem),
+        ms(median(hl)),
+        ms(percentile(hl, 95)),
+      ]);
+      console.error(`  scale ${size} hybrid done`);
+    }
+  }
+  console.log(
+    '\nScale (real tools varied up; lexical build = median of 3; hybrid build includes embedding all tools)\n',
+  );
+  console.log(
+    table(['tools / mode', 'build ms', 'tools/s', 'memory MB', 'query p50 ms', 'query p95 ms'], rows),
+  );
+}
+
+console.log(
+  `toolindex retrieval bench — node ${process.version}, ${availableParallelism()} CPUs${gc ? '' : ' (run with --expose-gc for exact memory)'}`,
+);
+const embedder = createDefaultEmbedder();
+console.log(`default embedder: ${embedder.id} (${embedder.dimensions}-d)`);
+await quality(embedder);
+await scale(embedder);
