@@ -41,7 +41,19 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
   const losses: Loss[] = [];
   const changes: SchemaChange[] = [];
   for (const { value, pointer } of items) {
-    const decoded = decode.call(codec, value, options);
+    let decoded: ReturnType<typeof decode>;
+    try {
+      decoded = decode.call(codec, value, options);
+    } catch (error) {
+      if (pointer && ConversionError.isInstance(error))
+        throw new ConversionError(
+          error.reason,
+          pointer + error.pointer,
+          error.message.replace(/ \(at [^)]*\)$/, ''),
+          { cause: error },
+        );
+      throw error;
+    }
     for (const loss of decoded.losses)
       losses.push(pointer ? { ...loss, pointer: pointer + loss.pointer } : loss);
     try {

@@ -35,6 +35,8 @@ export function restoreSchema(
           if (original !== undefined && isPlainObject(original)) {
             const out: Schema = cloneJson(original) as Schema;
             if (description !== undefined) out.description = description;
+            // A stand-in can also be a strict-mode optional property: keep that mark for the parent.
+            if (tags.has('optional')) optional.set(out, tags.get('optional') === true ? 'added' : 'nullable');
             losses.push({
               pointer,
               keyword: 'type',

@@ -64,3 +64,26 @@ describe('replaceInexpressible', () => {
     expect(codec.decode(encoded)).toEqual(args);
   });
 });
+
+describe('stand-ins for optional properties in strict mode', () => {
+  it('restore keeps the property optional', async () => {
+    const { closeObjects } = await import('./strict-objects.js');
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      required: ['a'],
+    };
+    const ctx = testContext();
+    const lowered = closeObjects(replaceInexpressible(schema, '', ctx, options), '', ctx, {
+      requireAll: true,
+    });
+    expect(restoreSchema(lowered, '', [], { nullable: false })).toEqual({
+      ...schema,
+      additionalProperties: false,
+    });
+    expect(createArgsCodec(lowered).decode({ a: 'x', labels: null })).toEqual({ a: 'x' });
+  });
+});
