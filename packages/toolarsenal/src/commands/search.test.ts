@@ -115,6 +115,34 @@ describe('toolarsenal search', () => {
     expect(io.err).toMatch(/2\/2 queries/);
   });
 
+  it('runs semantic and hybrid search with the offline default embedder', async () => {
+    const tools = file('modes.json', JSON.stringify(canonical.map(toolToJson)));
+    for (const mode of ['semantic', 'hybrid']) {
+      const io = capture();
+      const code = await runCli(
+        [
+          'search',
+          'refund the payment to the customer',
+          '--tools',
+          tools,
+          '--mode',
+          mode,
+          '--json',
+          '--explain',
+        ],
+        io,
+      );
+      expect(code, io.err).toBe(0);
+      const result = JSON.parse(io.out) as {
+        mode: string;
+        hits: { id: string; breakdown: { vector?: { cosine: number } } }[];
+      };
+      expect(result.mode).toBe(mode);
+      expect(result.hits[0]?.id).toBe('process_refund@1.0.0');
+      expect(typeof result.hits[0]?.breakdown.vector?.cosine).toBe('number');
+    }
+  });
+
   it('reports bad usage and bad input with exit codes', async () => {
     const tools = file('ok.json', JSON.stringify(canonical.map(toolToJson)));
     const cases: [string[], number, RegExp][] = [

@@ -1,4 +1,10 @@
-import { createIndex, type SearchHit, type SearchMode, type ToolIndex } from '@toolarsenal/toolindex';
+import {
+  createDefaultEmbedder,
+  createIndex,
+  type SearchHit,
+  type SearchMode,
+  type ToolIndex,
+} from '@toolarsenal/toolindex';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../cli-error.js';
 import { type CliIo, processIo, readStructured, readText } from '../io.js';
@@ -39,12 +45,8 @@ function number(
 }
 
 async function buildIndex(corpus: SearchCorpus, mode: SearchMode, io: CliIo): Promise<ToolIndex> {
-  if (mode !== 'lexical') {
-    throw new CliError(
-      `--mode ${mode} needs the default embedder, which this build does not include; use --mode lexical`,
-    );
-  }
-  const index = createIndex();
+  // The offline default embedder loads its table only when a semantic or hybrid search needs it.
+  const index = createIndex(mode === 'lexical' ? {} : { embedder: createDefaultEmbedder() });
   index.upsert(corpus.tools);
   if (corpus.duplicates > 0)
     io.stderr(`toolarsenal: ${corpus.duplicates} tools replaced an earlier tool with the same id\n`);
