@@ -29,6 +29,7 @@ export function newState(callId: string, toolName: string, queuedAt: number): Ca
     lastError: undefined,
     signal: undefined,
     abortAttempt: undefined,
+    timeoutMs: undefined,
   };
 }
 

@@ -9,6 +9,8 @@ export interface AttemptScope {
   abortAttempt: (() => void) | undefined;
   /** The error of the latest failed attempt. */
   lastError: unknown;
+  /** Per-call deadline override (ms); undefined uses the tool's timeout. */
+  timeoutMs: number | undefined;
 }
 
 /**

@@ -55,6 +55,19 @@ export async function executeCall<C>(
   }
 
   const { signal, onUpdate, context } = options;
+  if (options.timeoutMs !== undefined) {
+    const ms = options.timeoutMs;
+    if (!(typeof ms === 'number' && ms > 0 && ms <= 2_147_483_647)) {
+      const error = new ToolRunError(
+        'failure',
+        'INVALID_OPTIONS',
+        `timeoutMs must be in (0, 2^31-1], got ${String(ms)}`,
+      );
+      return buildResult(state, tool, error, span);
+    }
+    state.timeoutMs = ms;
+  }
+  const timeoutMs = state.timeoutMs ?? pipeline.timeoutMs;
   const report = onUpdate
     ? (update: ExecutionUpdate) => {
         try {
@@ -78,7 +91,7 @@ export async function executeCall<C>(
       attemptSignal,
       state.callId,
       attempt,
-      t + pipeline.timeoutMs,
+      t + timeoutMs,
       principal,
       context as C,
       report,
@@ -101,7 +114,7 @@ export async function executeCall<C>(
   } catch (error) {
     const typed = classifyError(error, {
       toolName: tool.name,
-      timeoutMs: pipeline.timeoutMs,
+      timeoutMs,
       breakerCooldownMs: Math.max(0, entry.openedAt + pipeline.cooldownMs - Date.now()),
     });
     const result = buildResult(state, tool, typed, span);

@@ -103,6 +103,20 @@ describe('timeouts', () => {
   });
 });
 
+describe('per-call deadline', () => {
+  it('overrides the tool timeout for one call and refuses nonsense values', async () => {
+    const runner = createRunner({ validator });
+    runner.register(lookupTool, { timeoutMs: 5_000, retry: false, handler: () => forever() });
+    const started = performance.now();
+    const result = await runner.run({ name: 'lookup' }, { timeoutMs: 60 });
+    expect(result.status).toBe('timeout');
+    expect(result.error?.message).toContain('60 ms');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const bad = await runner.run({ name: 'lookup' }, { timeoutMs: -5 });
+    expect(bad.error?.code).toBe('INVALID_OPTIONS');
+  });
+});
+
 describe('retries', () => {
   it('retries a read-only tool after transient failures, with backoff, and reports the attempt', async () => {
     const runner = createRunner({ validator });

@@ -112,10 +112,10 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
     timeoutMs,
     cooldownMs: config.breaker?.cooldownMs ?? 0,
     execute(fn, scope) {
-      if (!stack) return runWithDeadline((signal) => fn(signal, 0), timeoutMs, scope);
+      if (!stack) return runWithDeadline((signal) => fn(signal, 0), scope.timeoutMs ?? timeoutMs, scope);
       return stack.execute(
         (ctx: { signal: AbortSignal; attempt?: number }) =>
-          runWithDeadline((signal) => fn(signal, ctx.attempt ?? 0), timeoutMs, scope),
+          runWithDeadline((signal) => fn(signal, ctx.attempt ?? 0), scope.timeoutMs ?? timeoutMs, scope),
         scope.signal,
       );
     },

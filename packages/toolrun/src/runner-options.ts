@@ -68,4 +68,6 @@ export interface RunOptions<C = unknown> {
   onUpdate?: (update: ExecutionUpdate, meta: { callId: string; toolName: string }) => void;
   /** OpenTelemetry parent context (default: the active context). */
   traceContext?: Context;
+  /** Per-attempt deadline for this call (ms), overriding the tool's `timeoutMs`. */
+  timeoutMs?: number;
 }
