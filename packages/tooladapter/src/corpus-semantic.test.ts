@@ -10,7 +10,7 @@ import {
   TARGET_CONFIGS,
 } from './testing/corpus-tools.js';
 
-const SAMPLES_PER_TOOL = 6;
+const SAMPLES_PER_TOOL = 4;
 
 /**
  * Proof (b): arguments valid for the original schema, encoded as a model produces them against

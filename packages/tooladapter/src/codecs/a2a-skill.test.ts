@@ -1,6 +1,7 @@
-import { defineTool, parseTool, ToolValidationError, UnsafeJsonError } from '@toolarsenal/toolmodel';
+import { defineTool, parseTool, UnsafeJsonError } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ConversionError } from '../errors.js';
 import {
   A2A_MESSAGE_SCHEMA,
   a2aSkillDocument,
@@ -106,12 +107,12 @@ describe('a2a-skill codec', () => {
     });
     expect(input.title).toBeUndefined();
     expect(a2aSkillDocument([{ id: 'x' }])).toEqual({ skills: [{ id: 'x' }] });
-    expect(() => a2aSkillsOf({ name: 'no skills' })).toThrow(ToolValidationError);
+    expect(() => a2aSkillsOf({ name: 'no skills' })).toThrow(ConversionError);
   });
 
   it('rejects malformed skills with typed errors and finds violations', () => {
     expect(() => decodeA2aSkill({ name: 'x' })).toThrow(/"id"/);
-    expect(() => decodeA2aSkill({ id: 'x', tags: 'a' })).toThrow(ToolValidationError);
+    expect(() => decodeA2aSkill({ id: 'x', tags: 'a' })).toThrow(ConversionError);
     expect(() => decodeA2aSkill(JSON.parse('{"id":"x","__proto__":{}}'))).toThrow(UnsafeJsonError);
     expect(decodeA2aSkill({ id: 'weird id!' }).input.name).toBe('weird_id');
     expect(checkA2aSkill({ id: '', name: 'n', tags: [1], inputModes: ['text'] }).map((v) => v.rule)).toEqual([

@@ -10,8 +10,8 @@ import {
   TOOL_NAME_PATTERN,
   type Tool,
   type ToolInput,
-  ToolValidationError,
 } from '@toolarsenal/toolmodel';
+import { ConversionError } from '../errors.js';
 import type {
   CheckOptions,
   ConvertOptions,
@@ -143,7 +143,7 @@ export function encodeA2aSkill(tool: Tool, targetName: string, _options: Convert
 }
 
 function fail(pointer: string, code: string, message: string): never {
-  throw new ToolValidationError([{ pointer, code, message }], { subject: 'Invalid A2A AgentSkill' });
+  throw new ConversionError('invalid-input', pointer, `Invalid A2A AgentSkill (${code}): ${message}`);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { checkJsonSchema, parseTool, ToolValidationError, UnsafeJsonError } from '@toolarsenal/toolmodel';
+import { checkJsonSchema, parseTool, UnsafeJsonError } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
+import { ConversionError } from '../errors.js';
 import { loadBfclCorpus } from '../testing/corpus.js';
 import { checkLegacyFunction, decodeLegacyFunction } from './legacy-function.js';
 
@@ -72,7 +73,7 @@ describe('legacy-function codec', () => {
   });
 
   it('rejects definitions that cannot be tools with typed errors', () => {
-    expect(() => decodeLegacyFunction({ description: 'x' })).toThrow(ToolValidationError);
+    expect(() => decodeLegacyFunction({ description: 'x' })).toThrow(ConversionError);
     expect(() => decodeLegacyFunction({ name: 'f', parameters: { type: 'string' } })).toThrow(
       /must describe an object/,
     );

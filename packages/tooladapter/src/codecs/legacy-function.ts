@@ -5,8 +5,8 @@ import {
   suggestName,
   TOOL_NAME_PATTERN,
   type ToolInput,
-  ToolValidationError,
 } from '@toolarsenal/toolmodel';
+import { ConversionError } from '../errors.js';
 import type { CheckOptions, DialectCodec, DialectLimits, Loss, Violation } from '../types.js';
 import { normalizeLegacySchema } from './legacy-schema.js';
 
@@ -29,9 +29,11 @@ function unwrap(raw: unknown): unknown {
 }
 
 function fail(pointer: string, code: string, message: string): never {
-  throw new ToolValidationError([{ pointer, code, message }], {
-    subject: 'Invalid legacy function definition',
-  });
+  throw new ConversionError(
+    'invalid-input',
+    pointer,
+    `Invalid legacy function definition (${code}): ${message}`,
+  );
 }
 
 /**

@@ -9,8 +9,8 @@ import {
   suggestName,
   TOOL_NAME_PATTERN,
   type ToolInput,
-  ToolValidationError,
 } from '@toolarsenal/toolmodel';
+import { ConversionError } from '../errors.js';
 import type { Loss, ToCanonicalOptions } from '../types.js';
 import {
   ANNOTATIONS_EXTENSION,
@@ -20,6 +20,7 @@ import {
   PARAMETER_GROUPS,
   type ParameterGroup,
   TOOL_EXTENSION,
+  takeRootDefs,
   unanchorSchema,
 } from './openapi-shared.js';
 import { applyNameMap, EXTRA_TOOL_FIELDS } from './shared.js';
@@ -38,7 +39,7 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const MAX_REF_HOPS = 16;
 
 function fail(pointer: string, code: string, message: string): never {
-  throw new ToolValidationError([{ pointer, code, message }], { subject: 'Invalid OpenAPI operation' });
+  throw new ConversionError('invalid-input', pointer, `Invalid OpenAPI operation (${code}): ${message}`);
 }
 
 /** Follows a local `$ref` of a parameter/body/response object (not of schemas) through the document. */
@@ -171,6 +172,7 @@ export function decodeOpenApiOperation(
     {};
   const paramMeta: Partial<Record<ParameterGroup, Record<string, JsonValue>>> = {};
   const params = Array.isArray(operation.parameters) ? operation.parameters : [];
+  const rootDefs: Record<string, unknown> = {};
   params.forEach((rawParam, i) => {
     const at = `/operation/parameters/${i}`;
     const param = resolve(rawParam, ctx, at, losses);
@@ -202,11 +204,14 @@ export function decodeOpenApiOperation(
       : schema === undefined
         ? {}
         : schema;
-    if (isPlainObject(copy) && typeof param.description === 'string' && copy.description === undefined)
-      copy.description = param.description;
+    const lifted = takeRootDefs(copy);
+    if (lifted.defs) Object.assign(rootDefs, lifted.defs);
+    const own = lifted.schema;
+    if (isPlainObject(own) && typeof param.description === 'string' && own.description === undefined)
+      own.description = param.description;
     const slot = groups[group] ?? { properties: {}, required: [] };
     groups[group] = slot;
-    slot.properties[param.name] = copy;
+    slot.properties[param.name] = own;
     const required = group === 'path' || param.required === true;
     if (required) slot.required.push(param.name);
     const hints: Record<string, JsonValue> = {};
@@ -240,7 +245,9 @@ export function decodeOpenApiOperation(
   if (isPlainObject(body)) {
     const picked = pickContent(body.content, '/operation/requestBody/content', losses);
     if (picked) {
-      properties.body = picked.schema;
+      const lifted = takeRootDefs(picked.schema);
+      if (lifted.defs) Object.assign(rootDefs, lifted.defs);
+      properties.body = lifted.schema;
       if (body.required === true) required.push('body');
       meta.body = { contentType: picked.type, required: body.required === true };
     }
@@ -257,6 +264,7 @@ export function decodeOpenApiOperation(
 
   const inputSchema: Record<string, unknown> = { type: 'object', properties };
   if (required.length > 0) inputSchema.required = required;
+  if (Object.keys(rootDefs).length > 0) inputSchema.$defs = rootDefs;
   input.inputSchema = inputSchema as ToolInput['inputSchema'];
   input.sourceMeta = { openapi: meta };
   applyNameMap(input, operationIdOf(operation, input.name), options, losses);

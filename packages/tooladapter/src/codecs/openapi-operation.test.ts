@@ -1,6 +1,7 @@
-import { defineTool, parseTool, ToolValidationError } from '@toolarsenal/toolmodel';
+import { defineTool, parseTool } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ConversionError } from '../errors.js';
 import { checkOpenApiOperation } from './openapi-check.js';
 import { decodeOpenApiOperation, openApiDocument, openApiOperationsOf } from './openapi-import.js';
 import { encodeOpenApiOperation } from './openapi-operation.js';
@@ -171,6 +172,41 @@ describe('openapi-operation codec', () => {
     );
   });
 
+  it('carries the root $defs of large imported specs into the parameters and body that use them', () => {
+    const tool = defineTool({
+      name: 'createOrder',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: { type: 'object', properties: { currency: { $ref: '#/$defs/Currency' } } },
+          body: { type: 'object', properties: { items: { type: 'array', items: { $ref: '#/$defs/Item' } } } },
+        },
+        required: ['body'],
+        $defs: {
+          Currency: { type: 'string', enum: ['EUR', 'USD'] },
+          Item: { type: 'object', properties: { sku: { type: 'string' }, price: { $ref: '#/$defs/Money' } } },
+          Money: {
+            type: 'object',
+            properties: { amount: { type: 'number' }, currency: { $ref: '#/$defs/Currency' } },
+          },
+        },
+      },
+      sourceMeta: {
+        openapi: {
+          method: 'post',
+          path: '/orders',
+          parameters: {},
+          body: { contentType: 'application/json', required: true },
+        },
+      },
+    });
+    const { value, losses } = encodeOpenApiOperation(tool, 'createOrder');
+    expect(losses).toEqual([]);
+    // Every schema resolves its own references inside the OpenAPI document.
+    expect(checkOpenApiOperation(value)).toEqual([]);
+    expect(parseTool(decodeOpenApiOperation(value).input).inputSchema).toEqual(tool.inputSchema);
+  });
+
   it('exports other tools as POST /tools/{name} with the input as JSON body and imports them back', () => {
     const tool = defineTool({
       name: 'search.web',
@@ -309,7 +345,7 @@ describe('openapi-operation codec', () => {
       'openapi.response.description',
     ]);
     expect(() => decodeOpenApiOperation({ path: 'x', method: 'get', operation: {} })).toThrow(
-      ToolValidationError,
+      ConversionError,
     );
     expect(() => decodeOpenApiOperation({ path: '/x', method: 'fetch', operation: {} })).toThrow(/method/);
     const loop = {

@@ -24,6 +24,7 @@ import {
   type OpenApiOperationValue,
   PARAMETER_GROUPS,
   TOOL_EXTENSION,
+  withRootDefs,
 } from './openapi-shared.js';
 import { extraToolFields, renameLoss } from './shared.js';
 
@@ -86,8 +87,15 @@ function encodeGrouped(
   const rootRequired = requiredOf(schema);
   const paramMeta = record(meta.parameters);
   const parameters: Record<string, unknown>[] = [];
+  const rootDefs = isPlainObject(schema.$defs) ? schema.$defs : undefined;
+  let defsCarried = false;
+  const carry = (part: unknown, id: string): unknown => {
+    const out = withRootDefs(part, rootDefs, id);
+    if (out !== part) defsCarried = true;
+    return out;
+  };
   for (const key of Object.keys(schema))
-    if (!ROOT_KEYS.has(key))
+    if (!ROOT_KEYS.has(key) && !(key === '$defs' && rootDefs))
       losses.push({
         pointer: joinPointer('/inputSchema', key),
         keyword: key,
@@ -141,7 +149,7 @@ function encodeGrouped(
         });
       if (typeof hints.style === 'string') param.style = hints.style;
       if (typeof hints.explode === 'boolean') param.explode = hints.explode;
-      param.schema = paramSchema;
+      param.schema = carry(paramSchema, `${targetName}:${group}:${name}`);
       parameters.push(param);
     }
   }
@@ -152,9 +160,20 @@ function encodeGrouped(
     const contentType = typeof body.contentType === 'string' ? body.contentType : 'application/json';
     op.requestBody = {
       required: rootRequired.includes('body'),
-      content: { [contentType]: { schema: anchorSchema(props.body, `${targetName}:body`) } },
+      content: {
+        [contentType]: {
+          schema: anchorSchema(carry(props.body, `${targetName}:body`), `${targetName}:body`),
+        },
+      },
     };
   }
+  if (rootDefs && !defsCarried)
+    losses.push({
+      pointer: '/inputSchema/$defs',
+      keyword: '$defs',
+      action: 'dropped',
+      detail: 'root $defs referenced by no parameter or body schema',
+    });
   op.responses = responses(tool, targetName);
   if (Array.isArray(meta.security)) op.security = cloneJson(meta.security);
   if (Array.isArray(meta.servers))

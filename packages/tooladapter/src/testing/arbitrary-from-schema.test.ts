@@ -85,7 +85,7 @@ describe('arbitraryFromSchema', () => {
         fc.property(arbitraryFromSchema(schema), (value) => {
           expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
         }),
-        { numRuns: 150 },
+        { numRuns: 80 },
       );
     });
   }
