@@ -3,7 +3,7 @@ import { canonicalJson, type Tool } from '@toolarsenal/toolmodel';
 import type { DecodedArguments } from './decode-arguments.js';
 import { ToolRunError } from './errors.js';
 import type { RunOptions } from './runner-options.js';
-import { randomHex } from './tracing.js';
+import { newCallId, spanIds } from './tracing.js';
 import type { ToolCall, ToolResult, ToolResultStatus } from './types.js';
 
 export type BatchStrategy = 'parallel' | 'sequential' | 'adaptive';
@@ -74,7 +74,7 @@ export async function runBatch<C>(
   const results: (ToolResult | undefined)[] = new Array(calls.length);
   const warnings: string[] = [];
   const items: Item[] = calls.map((call, index) => {
-    const id = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(12)}`;
+    const id = typeof call?.id === 'string' && call.id !== '' ? call.id : newCallId();
     const name = typeof call?.name === 'string' ? call.name : String(call?.name);
     const tool = host.lookup(name)?.tool;
     return { index, call: { ...call, id, name }, ...(tool ? { tool } : {}) };
@@ -243,8 +243,7 @@ function skipped(item: Item, code: string, message: string): ToolResult {
     error: new ToolRunError('skipped', code, message, { retryable: code === 'MAX_CALLS_EXCEEDED' }),
     attempt: 0,
     timings: { queuedAt: now, completedAt: now, waitMs: 0, latencyMs: 0, totalMs: 0 },
-    traceId: randomHex(16),
-    spanId: randomHex(8),
+    ...spanIds(undefined),
   };
   if (item.tool) {
     result.toolId = item.tool.id;

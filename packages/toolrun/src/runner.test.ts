@@ -49,7 +49,9 @@ describe('runner.run basics', () => {
     runner.register(addTool, (args) => ({ sum: (args.a as number) + (args.b as number) }));
     const result = await runner.run({ name: 'add', arguments: '{"a": 1, "b": 41}' });
     expect(result.result).toEqual({ sum: 42 });
-    expect(result.callId).toMatch(/^call_[0-9a-f]{24}$/);
+    expect(result.callId).toMatch(/^call_[0-9a-f]{16}$/);
+    const again = await runner.run({ name: 'add', arguments: { a: 1, b: 1 } });
+    expect(again.callId).not.toBe(result.callId);
   });
 
   it('returns not_found with a suggestion instead of throwing', async () => {

@@ -44,7 +44,7 @@ import type { RunnerOptions, RunOptions, ToolRegistration } from './runner-optio
 import { suggestNames } from './suggest.js';
 import { KeyedBuckets } from './token-bucket.js';
 import { createToolEntry, type EntryContext, type ToolEntry, type ToolRunConfig } from './tool-entry.js';
-import { randomHex } from './tracing.js';
+import { newCallId } from './tracing.js';
 import type { Principal, ToolCall, ToolResult } from './types.js';
 
 const ANONYMOUS: Principal = Object.freeze({ id: 'anonymous' });
@@ -279,7 +279,7 @@ export class Runner<C = unknown> {
   ): Promise<ToolResult> {
     const queuedAt = clock();
     const toolName = typeof call?.name === 'string' ? call.name : String(call?.name);
-    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : `call_${randomHex(12)}`;
+    const callId = typeof call?.id === 'string' && call.id !== '' ? call.id : newCallId();
     const state = newState(callId, toolName, queuedAt);
     const observer = this.observer;
     if (observer.events.has('start')) observer.events.emit('start', { callId, toolName, at: queuedAt });
@@ -312,14 +312,14 @@ export class Runner<C = unknown> {
     return observer.finish(result, span, args);
   }
 
-  private async validateAndRun(
+  private validateAndRun(
     entry: ToolEntry<C>,
     args: JsonObject,
     state: CallState,
     principal: Principal,
     options: RunOptions<C>,
     span: Span | undefined,
-  ): Promise<ToolResult> {
+  ): Promise<ToolResult> | ToolResult {
     const { tool } = entry;
     const validation = this.validator.validateInput(tool, args);
     if (!validation.valid) {

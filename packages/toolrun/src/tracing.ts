@@ -114,6 +114,12 @@ const tracePrefix = randomHex(8);
 const spanPrefix = randomHex(4);
 let sequence = 0;
 
+/** A process-unique call id for calls that came without one. */
+export function newCallId(): string {
+  sequence = (sequence + 1) % 0x100000000;
+  return `call_${spanPrefix}${sequence.toString(16).padStart(8, '0')}`;
+}
+
 function localIds(): { traceId: string; spanId: string } {
   sequence = (sequence + 1) % 0x100000000;
   const n = sequence.toString(16).padStart(8, '0');
