@@ -125,6 +125,9 @@ if (set.size !== baselineFilter().length)
 const tBaseline = measure(() => {
   sink += baselineFilter().length;
 }, 'tBaseline');
+const tBuildPlain = measure(() => {
+  sink += toolset('all').from(tools).snapshot().build().size;
+}, 'tBuildPlain');
 const tBuild = measure(() => {
   sink += buildSet().size;
 }, 'tBuild');
@@ -176,6 +179,7 @@ const tCompile = measure(() => {
 const n = tools.length;
 const rowsOut = [
   ['plain Array.filter, same rules (baseline)', 'tBaseline', tBaseline, false, ''],
+  ['toolset build, no filters (source validation + unique ids)', 'tBuildPlain', tBuildPlain, false, ''],
   ['toolset build (validate source + filters), snapshot', 'tBuild', tBuild, false, '< 20 ms'],
   ['union + difference of two 10k-source sets', 'tCompose', tCompose, false, ''],
   ['hand-written policy function, 1 decision/tool (baseline)', 'tPolicyBaseline', tPolicyBaseline, true, ''],

@@ -21,3 +21,12 @@ export function hintValue(tool: Pick<Tool, 'annotations'>, hint: HintName): bool
   const v = a[hint];
   return typeof v === 'boolean' ? v : DEFAULTS[hint];
 }
+
+/** Every `[hint, value]` pair holds for the tool (plain loop: runs once per tool per build or decision). */
+export function hintsMatch(tool: Tool, wanted: ReadonlyArray<readonly [HintName, boolean]>): boolean {
+  for (let i = 0; i < wanted.length; i++) {
+    const w = wanted[i]!;
+    if (hintValue(tool, w[0]) !== w[1]) return false;
+  }
+  return true;
+}

@@ -237,6 +237,12 @@ describe('builder input errors', () => {
         .build(),
     ).toThrow(/item 0 is not a canonical tool/);
     expect(() => toolset('x').from([tools[0]!, tools[0]!]).build()).toThrow(/listed twice/);
+    // a duplicate outside the members is reported when the source is looked up by id
+    const calc = tools.find((t) => t.name === 'calculate')!;
+    const git = tools.find((t) => t.name === 'git_status')!;
+    const set = toolset('x').from([git, calc, calc]).namespace('mcp.git').build();
+    expect(set.size).toBe(1);
+    expect(() => set.explain(calc.id)).toThrow(/"mcp.calculator:calculate@1.0.0" is listed twice/);
     expect(() =>
       toolset('x')
         .from({ list: () => 5 } as never)

@@ -47,7 +47,11 @@ function compose(op: Op, sets: readonly Toolset[], options: ComposeOptions): Too
   } else {
     const head = first.matches;
     const tail = rest.map((s) => s.matches);
-    test = (t) => head(t) && !tail.some((m) => m(t));
+    test = (t) => {
+      if (!head(t)) return false;
+      for (let i = 0; i < tail.length; i++) if (tail[i]!(t)) return false;
+      return true;
+    };
   }
   const canChange = sets.some((s) => s.live);
   const membership: Membership = {

@@ -1,5 +1,5 @@
 import type { Tool } from '@toolarsenal/toolmodel';
-import { type HintName, hintValue } from './annotations.js';
+import { type HintName, hintsMatch, hintValue } from './annotations.js';
 import { ToolsetError } from './errors.js';
 import type { ClauseCheck } from './explanation.js';
 import { type CompiledPatterns, compilePatterns, compileStringPatterns } from './patterns.js';
@@ -92,7 +92,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const set = new Set(spec.tagsAny);
     clauses.push({
       kind: 'tagsAny',
-      test: (t) => t.tags.some((tag) => set.has(tag)),
+      test: (t) => hasAny(t.tags, set),
       detail: (t, ok) =>
         ok
           ? `has tag ${JSON.stringify(t.tags.find((tag) => set.has(tag)))}`
@@ -103,7 +103,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const needed = [...new Set(spec.tagsAll)];
     clauses.push({
       kind: 'tagsAll',
-      test: (t) => needed.every((tag) => t.tags.includes(tag)),
+      test: (t) => hasEvery(t.tags, needed),
       detail: (t, ok) =>
         ok
           ? `has all of the tags ${list(needed)}`
@@ -114,7 +114,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const set = new Set(spec.tagsNone);
     clauses.push({
       kind: 'tagsNone',
-      test: (t) => !t.tags.some((tag) => set.has(tag)),
+      test: (t) => !hasAny(t.tags, set),
       detail: (t, ok) =>
         ok
           ? `has none of the forbidden tags ${list(spec.tagsNone)}`
@@ -143,7 +143,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const allowed = new Set(spec.capabilitiesAllow);
     clauses.push({
       kind: 'capabilities',
-      test: (t) => t.capabilities.every((c) => allowed.has(c)),
+      test: (t) => allIn(t.capabilities, allowed),
       detail: (t, ok) =>
         ok
           ? `every capability is allowed (${list(spec.capabilitiesAllow ?? [])})`
@@ -154,7 +154,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const denied = new Set(spec.capabilitiesDeny);
     clauses.push({
       kind: 'capabilities',
-      test: (t) => !t.capabilities.some((c) => denied.has(c)),
+      test: (t) => !hasAny(t.capabilities, denied),
       detail: (t, ok) =>
         ok
           ? `has none of the denied capabilities ${list(spec.capabilitiesDeny)}`
@@ -165,7 +165,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const wanted = spec.annotations;
     clauses.push({
       kind: 'annotations',
-      test: (t) => wanted.every(([h, v]) => hintValue(t, h) === v),
+      test: (t) => hintsMatch(t, wanted),
       detail: (t, ok) => {
         if (ok) return `annotations match ${wanted.map(([h, v]) => `${h}=${v}`).join(', ')}`;
         const bad = wanted.find(([h, v]) => hintValue(t, h) !== v)!;
@@ -232,6 +232,22 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     return { included: test(t), reason, checks };
   };
   return { test, explain, selective };
+}
+
+// Plain loops: these run once per tool per build, so no per-call closures.
+function hasAny(values: readonly string[], set: ReadonlySet<string>): boolean {
+  for (let i = 0; i < values.length; i++) if (set.has(values[i]!)) return true;
+  return false;
+}
+
+function hasEvery(values: readonly string[], needed: readonly string[]): boolean {
+  for (let i = 0; i < needed.length; i++) if (!values.includes(needed[i]!)) return false;
+  return true;
+}
+
+function allIn(values: readonly string[], set: ReadonlySet<string>): boolean {
+  for (let i = 0; i < values.length; i++) if (!set.has(values[i]!)) return false;
+  return true;
 }
 
 function runPredicate(fn: (tool: Tool) => boolean, tool: Tool, label: string): boolean {

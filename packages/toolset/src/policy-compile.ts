@@ -1,6 +1,6 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import { inspectJson, pathToPointer } from '@toolarsenal/toolmodel';
-import { HINTS, type HintName, hintValue } from './annotations.js';
+import { HINTS, type HintName, hintsMatch } from './annotations.js';
 import { ToolsetError } from './errors.js';
 import { compilePatterns, compileStringPatterns } from './patterns.js';
 import { accessPolicySchema } from './policy-schema.js';
@@ -73,24 +73,49 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
   const noMatchDeny = `no rule of policy ${JSON.stringify(policy.id)} decided (zero trust: deny by default)`;
   const noMatchAllow = `no rule of policy ${JSON.stringify(policy.id)} decided (open policy: allow by default)`;
 
+  const defaultDeny: Decision = Object.freeze({
+    allow: false,
+    reason: noMatchDeny,
+    obligations: NO_OBLIGATIONS,
+  });
+  const defaultAllow: Decision = Object.freeze({
+    allow: true,
+    reason: noMatchAllow,
+    obligations: NO_OBLIGATIONS,
+  });
   const evaluate = (
     principal: Principal,
     tool: Tool,
     action: PolicyAction = 'call',
     options?: { zeroTrust?: boolean },
   ): Decision => {
-    const out = root(principal, tool, action);
-    if (out !== undefined && !out.allow)
-      return { allow: false, reason: out.reason, rule: out.rule, obligations: NO_OBLIGATIONS };
-    if (out === undefined && (zeroTrust || options?.zeroTrust === true)) {
-      return { allow: false, reason: noMatchDeny, obligations: NO_OBLIGATIONS };
+    if (typeof principal !== 'object' || principal === null) {
+      throw new ToolsetError(
+        'TOOLSET_BAD_PRINCIPAL',
+        `policy ${JSON.stringify(policy.id)}: the principal must be an object`,
+      );
     }
+    if (typeof tool !== 'object' || tool === null || !Array.isArray(tool.tags)) {
+      throw new ToolsetError(
+        'TOOLSET_BAD_TOOL',
+        `policy ${JSON.stringify(policy.id)}: evaluate needs a canonical tool`,
+      );
+    }
+    // Rule outcomes are frozen Decisions built at compile time: most calls allocate nothing.
+    const out = root(principal, tool, action);
+    if (out !== undefined && !out.allow) return out;
+    if (out === undefined && (zeroTrust || options?.zeroTrust === true)) return defaultDeny;
     let obligations = out?.obligations ?? NO_OBLIGATIONS;
     for (const o of obligates)
       if (o.test(principal, tool, action)) obligations = mergeObligations(obligations, o.obligations);
     if (toolObligations) obligations = addToolObligations(obligations, tool);
-    return out === undefined
-      ? { allow: true, reason: noMatchAllow, obligations }
+    if (out === undefined) {
+      return obligations === NO_OBLIGATIONS
+        ? defaultAllow
+        : { allow: true, reason: noMatchAllow, obligations };
+    }
+    return obligations === out.obligations
+      ? out
       : { allow: true, reason: out.reason, rule: out.rule, obligations };
   };
   return Object.freeze({ id: policy.id, zeroTrust, spec: policy, evaluate, [COMPILED]: true });
@@ -264,14 +289,15 @@ function addToolObligations(obligations: Obligations, tool: Tool): Obligations {
 }
 
 function anyIn(values: readonly string[] | undefined, set: ReadonlySet<string>): boolean {
-  if (values === undefined) return false;
+  // Principals come from the caller's auth layer: anything but an array counts as empty.
+  if (!Array.isArray(values)) return false;
   for (let i = 0; i < values.length; i++) if (set.has(values[i]!)) return true;
   return false;
 }
 
 function lacksAny(held: readonly string[] | undefined, needed: readonly string[]): boolean {
   if (needed.length === 0) return false;
-  const h = held ?? EMPTY;
+  const h = Array.isArray(held) ? held : EMPTY;
   for (let i = 0; i < needed.length; i++) if (!h.includes(needed[i]!)) return true;
   return false;
 }
@@ -329,7 +355,7 @@ export function compileMatch(m: MatchSpec): Test {
     const wanted = HINTS.filter((h) => m.annotation?.[h] !== undefined).map(
       (h) => [h, m.annotation![h]] as [HintName, boolean],
     );
-    if (wanted.length > 0) tests.push((_p, t) => wanted.every(([h, v]) => hintValue(t, h) === v));
+    if (wanted.length > 0) tests.push((_p, t) => hintsMatch(t, wanted));
   }
   if (m.action) {
     const s = new Set(m.action);
@@ -345,11 +371,17 @@ export function compileMatch(m: MatchSpec): Test {
   }
   if (m.allOf) {
     const subs = m.allOf.map(compileMatch);
-    tests.push((p, t, a) => subs.every((s) => s(p, t, a)));
+    tests.push((p, t, a) => {
+      for (let i = 0; i < subs.length; i++) if (!subs[i]!(p, t, a)) return false;
+      return true;
+    });
   }
   if (m.anyOf) {
     const subs = m.anyOf.map(compileMatch);
-    tests.push((p, t, a) => subs.some((s) => s(p, t, a)));
+    tests.push((p, t, a) => {
+      for (let i = 0; i < subs.length; i++) if (subs[i]!(p, t, a)) return true;
+      return false;
+    });
   }
   if (m.not) {
     const sub = compileMatch(m.not);

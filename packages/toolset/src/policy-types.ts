@@ -117,6 +117,7 @@ export interface Obligations {
   readonly audit: false | AuditLevel;
 }
 
+/** The answer to one request. Decisions may be frozen and shared between calls: do not mutate them. */
 export interface Decision {
   allow: boolean;
   /** Names the deciding rule and why it applied. */

@@ -222,6 +222,18 @@ describe('access policies over the MCP tools', () => {
     expect(noToolObl.evaluate({}, tool).obligations).toBe(NO_OBLIGATIONS);
   });
 
+  it('hostile principals and tools', () => {
+    expect(() => prod.evaluate(null as never, npm)).toThrow(/principal must be an object/);
+    expect(() => prod.evaluate(sre, { id: 'x' } as never)).toThrow(/needs a canonical tool/);
+    // malformed fields count as empty instead of matching by accident
+    const weird = { roles: 'sre', tenant: 7, scopes: { length: 1, 0: 'x' } } as unknown as Principal;
+    expect(prod.evaluate(weird, npm)).toMatchObject({
+      allow: false,
+      reason: expect.stringMatching(/zero trust/),
+    });
+    expect(prod.evaluate(JSON.parse('{"__proto__": {"roles": ["sre"]}}'), npm).allow).toBe(false);
+  });
+
   it('rejects invalid policies with pointers', () => {
     const attempt = (spec: unknown) => {
       try {

@@ -75,35 +75,25 @@ export function canNotify(provider: ToolProvider): boolean {
 
 const MAX_TOOLS = 1_000_000;
 
-/** Tool objects already checked (canonical tools are frozen, so a checked object stays valid). */
-const validated = new WeakSet<object>();
-
 /**
- * Reads a provider once and checks its contract: every item is a canonical tool (as built by
- * toolmodel) and ids are unique. Returns the tools.
+ * Reads a provider once (all pages) and checks that every item is a canonical tool (as built by
+ * toolmodel). Returns the tools.
  */
 export function readProvider(provider: ToolProvider, label: string): readonly Tool[] {
   const tools: Tool[] = [];
-  const seen = new Set<string>();
+  // Ids are checked for uniqueness where they matter and cheaply: among a set's members when it is
+  // built, and across the whole source when something is looked up by id (see Toolset).
   const take = (listed: Iterable<Tool>) => {
     for (const tool of listed) {
       if (tools.length >= MAX_TOOLS) {
         throw new ToolsetError('TOOLSET_BAD_SOURCE', `${label}: more than ${MAX_TOOLS} tools`);
       }
-      if (!validated.has(tool) && !isToolLike(tool)) {
+      if (!isToolLike(tool)) {
         throw new ToolsetError(
           'TOOLSET_BAD_SOURCE',
           `${label}: item ${tools.length} is not a canonical tool (build tools with toolmodel's defineTool/parseTool)`,
         );
       }
-      if (seen.has(tool.id)) {
-        throw new ToolsetError(
-          'TOOLSET_DUPLICATE_TOOL',
-          `${label}: tool id ${JSON.stringify(tool.id)} is listed twice`,
-        );
-      }
-      seen.add(tool.id);
-      if (Object.isFrozen(tool)) validated.add(tool);
       tools.push(tool);
     }
   };

@@ -135,6 +135,7 @@ export class Toolset implements ToolProvider {
       for (let i = 0; i < universe.length; i++) {
         const tool = universe[i]!;
         if (test(tool)) {
+          if (memberById.has(tool.id)) throw duplicate(this.id, tool.id);
           members.push(tool);
           memberById.set(tool.id, tool);
         }
@@ -156,7 +157,10 @@ export class Toolset implements ToolProvider {
   #universeLookup(state: State, id: string): Tool | undefined {
     if (state.universeById === undefined) {
       const map = new Map<string, Tool>();
-      for (const t of state.universe) map.set(t.id, t);
+      for (const t of state.universe) {
+        if (map.has(t.id)) throw duplicate(this.id, t.id);
+        map.set(t.id, t);
+      }
       state.universeById = map;
     }
     return state.universeById.get(id);
@@ -367,6 +371,13 @@ export class Toolset implements ToolProvider {
       tools: this.tools().map((t) => t.id),
     };
   }
+}
+
+function duplicate(set: string, id: string): ToolsetError {
+  return new ToolsetError(
+    'TOOLSET_DUPLICATE_TOOL',
+    `source of toolset ${JSON.stringify(set)}: tool id ${JSON.stringify(id)} is listed twice`,
+  );
 }
 
 function toArray(x: Toolset | readonly Toolset[]): readonly Toolset[] {
