@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
+    // Test files share a worker's module cache, so the 527-tool corpus is parsed once per worker
+    // instead of once per file (no test relies on fresh module state).
+    isolate: false,
   },
 });
