@@ -48,10 +48,10 @@ describe('snapshots', () => {
 
   it('refuses a snapshot made with another embedder', async () => {
     const { snapshot } = await savedIndex();
-    const other = createTestEmbedder(128, 'other-model');
+    const other = createTestEmbedder(256, 'other-model');
     const error = await loadIndex(snapshot, { embedder: other }).catch((e: unknown) => e);
     expect(EmbedderMismatchError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toMatch(/test-hashing-256.*other-model/);
+    expect((error as Error).message).toMatch(/hashing-v1@256.*other-model/);
     expect((error as EmbedderMismatchError).code).toBe('TOOLINDEX_EMBEDDER_MISMATCH');
   });
 

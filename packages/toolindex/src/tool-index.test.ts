@@ -106,7 +106,7 @@ describe('search validation and hostile input', () => {
   });
 
   it('handles 10,000 near-identical tools', async () => {
-    const index = createIndex({ embedder: createTestEmbedder(64) });
+    const index = createIndex({ embedder: createTestEmbedder(256) });
     const tools = Array.from({ length: 10_000 }, (_, i) =>
       defineTool({
         name: `echo_${i}`,

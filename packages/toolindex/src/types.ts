@@ -14,7 +14,7 @@ export interface IndexOptions {
   fusion?: FusionOptions;
   weights?: Partial<SignalWeights>;
   penalties?: Partial<Penalties>;
-  /** Calibrated relevance below which hits are dropped (default 0.2; 0 keeps everything that scores). */
+  /** Calibrated relevance below which hits are dropped (default 0.25; 0 keeps everything that scores). */
   minRelevance?: number;
   /** Queries longer than this (characters) are refused with a QueryError (default 10,000). */
   maxQueryLength?: number;

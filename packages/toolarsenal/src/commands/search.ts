@@ -179,7 +179,7 @@ export const registerSearch: RegisterCommand = (program, io) => {
     .option('--diversity <x>', 'MMR diversity 0..1 (pushes near-duplicate tools down)')
     .option(
       '--min-relevance <x>',
-      'calibrated relevance threshold 0..1 (default 0.2 for one query, 0 for --queries)',
+      'calibrated relevance threshold 0..1 (default 0.25 for one query, 0 for --queries)',
     )
     .option('--explain', 'show the score breakdown of each hit')
     .option('--json', "print one query's hits as JSON")

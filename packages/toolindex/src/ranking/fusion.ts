@@ -3,7 +3,11 @@ export type FusionOptions =
   | { method: 'blend' /** Weight of the lexical side, 0..1 (vector side gets 1 − alpha). */; alpha: number }
   | { method: 'rrf' /** RRF rank constant (60 in the original paper). */; k: number };
 
-export const DEFAULT_FUSION: FusionOptions = { method: 'blend', alpha: 0.5 };
+/**
+ * Lexical-leaning blend: measured on the ToolLens dev split, α 0.7 keeps hybrid above lexical with the small
+ * static default embedder and within a point of the best α (0.5) with a sentence encoder.
+ */
+export const DEFAULT_FUSION: FusionOptions = { method: 'blend', alpha: 0.7 };
 
 /** Normalised blend: `alpha·lexical + (1 − alpha)·vector`, both already normalised to [0, 1]. */
 export function blendScores(

@@ -24,4 +24,4 @@ export function semanticRelevance(cosine: number, background: number, gain = 2):
 }
 
 /** Default threshold below which a hit is not relevant. */
-export const DEFAULT_MIN_RELEVANCE = 0.2;
+export const DEFAULT_MIN_RELEVANCE = 0.25;

@@ -1,42 +1,27 @@
-import type { Embedder } from '../embedders/embedder.js';
-import { tokenize } from '../text/tokenize.js';
+import type { Embedder, EmbedOptions } from '../embedders/embedder.js';
+import { createHashingEmbedder } from '../embedders/hashing.js';
 
 /**
- * Test double for the Embedder plug-in point: a deterministic bag of hashed words and character trigrams.
- * It makes lexically similar texts similar, which is all the index tests need.
+ * The package's hashing embedder (deterministic bag of hashed words and trigrams) with call counters, so
+ * tests can check what the index embeds. Lexically similar texts are similar, which is all these tests need.
  */
 export function createTestEmbedder(
   dimensions = 256,
-  id = `test-hashing-${dimensions}`,
+  id?: string,
 ): Embedder & { calls: number; texts: number } {
+  const inner = createHashingEmbedder(dimensions);
   const embedder = {
-    id,
-    dimensions,
+    id: id ?? inner.id,
+    dimensions: inner.dimensions,
     calls: 0,
     texts: 0,
-    async embed(texts: readonly string[], options: { signal?: AbortSignal } = {}): Promise<Float32Array[]> {
-      options.signal?.throwIfAborted();
+    async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
       embedder.calls++;
       embedder.texts += texts.length;
-      return texts.map((text) => {
-        const v = new Float32Array(dimensions);
-        for (const token of tokenize(text)) {
-          add(v, token, 1);
-          const padded = `#${token}#`;
-          for (let i = 0; i + 3 <= padded.length; i++) add(v, padded.slice(i, i + 3), 0.3);
-        }
-        return v;
-      });
+      return inner.embed(texts, options);
     },
   };
   return embedder;
-}
-
-function add(v: Float32Array, feature: string, weight: number): void {
-  let h = 2166136261;
-  for (let i = 0; i < feature.length; i++) h = Math.imul(h ^ feature.charCodeAt(i), 16777619);
-  const slot = (h >>> 0) % v.length;
-  v[slot] = v[slot]! + (h & 0x80000000 ? -weight : weight);
 }
 
 /** An embedder that returns NaN for every text: the index must refuse it with a typed error. */
