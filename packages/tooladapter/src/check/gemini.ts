@@ -123,5 +123,15 @@ export function checkGeminiJsonSchema(
     );
     return;
   }
+  walkSchema(schema, ({ schema: node, pointer }) => {
+    if (typeof node.$ref !== 'string') return;
+    const extra = Object.keys(node).filter((k) => k !== '$ref' && k !== 'description' && k !== 'default');
+    if (extra.length > 0)
+      out.add(
+        joinPointer(base + pointer, extra[0]!),
+        'gemini-json.ref-siblings',
+        'If a schema node has $ref set, then only description and default can be set alongside it',
+      );
+  });
   checkLimits(schema, base, limits, out, 'gemini-json', false);
 }

@@ -2,9 +2,8 @@ import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
 import { checkGeminiJsonSchema } from '../check/gemini.js';
 import { requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
-import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
-import type { CheckOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
+import type { CheckOptions, ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
 import {
   checkGeminiName,
   GEMINI_FIELDS,
@@ -18,6 +17,7 @@ import {
   expectName,
   expectObject,
   fieldLosses,
+  lowerInput,
   mergeLimits,
   optionalString,
   renameLoss,
@@ -34,16 +34,18 @@ export const geminiJsonCodec: DialectCodec = {
   dialect: 'gemini-json',
   limits: GEMINI_LIMITS,
   namePattern: GEMINI_NAME_RULE.pattern,
-  encode(tool: Tool, targetName: string) {
+  encode(tool: Tool, targetName: string, options: ConvertOptions) {
+    const lowered = lowerInput(tool, 'gemini-json', 'Gemini', mergeLimits(GEMINI_LIMITS, options));
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
-    value.parametersJsonSchema = tool.inputSchema;
+    value.parametersJsonSchema = lowered.schema;
     if (tool.outputSchema !== undefined) value.responseJsonSchema = tool.outputSchema;
     const losses: Loss[] = [
       ...renameLoss(tool, targetName, 'Gemini'),
       ...fieldLosses(tool, 'Gemini', CARRIED),
+      ...lowered.losses,
     ];
-    return { value, losses, decode: IDENTITY_ARGS.decode, encodeArgs: IDENTITY_ARGS.encode };
+    return { value, losses, decode: lowered.decode, encodeArgs: lowered.encodeArgs };
   },
   decode(raw: unknown, options: ToCanonicalOptions) {
     const obj = expectObject(raw, '', 'a Gemini function declaration');

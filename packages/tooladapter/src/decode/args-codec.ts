@@ -24,6 +24,21 @@ const NO_MARKS: NodeMarks = { optional: false };
  * that do not fit are passed through unchanged for validation to report.
  */
 export function createArgsCodec(lowered: unknown): { decode: ArgsDecoder; encode: ArgsEncoder } {
+  // Built on first use: most conversions are never asked to decode.
+  let codec: { decode: ArgsDecoder; encode: ArgsEncoder } | undefined;
+  return {
+    decode: (args) => {
+      codec ??= buildArgsCodec(lowered);
+      return codec.decode(args);
+    },
+    encode: (args) => {
+      codec ??= buildArgsCodec(lowered);
+      return codec.encode(args);
+    },
+  };
+}
+
+function buildArgsCodec(lowered: unknown): { decode: ArgsDecoder; encode: ArgsEncoder } {
   const cache = new WeakMap<object, NodeMarks>();
   const marks = (node: Record<string, unknown>): NodeMarks => {
     let m = cache.get(node);

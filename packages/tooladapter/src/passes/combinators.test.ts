@@ -91,3 +91,40 @@ describe('liftRootCombinators', () => {
     expect(ctx.losses[0]!.action).toBe('moved-to-description');
   });
 });
+
+describe('dropSchemaKeyword / isolateRefSiblings', () => {
+  it('drops $schema anywhere with a loss', async () => {
+    const { dropSchemaKeyword } = await import('./drop-schema-keyword.js');
+    const ctx = testContext();
+    const out = dropSchemaKeyword(
+      {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { a: { $schema: 'x', type: 'string' } },
+      },
+      '',
+      ctx,
+    );
+    expect(out).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(ctx.losses.map((l) => l.pointer)).toEqual(['/properties/a/$schema', '/$schema']);
+  });
+
+  it('moves a $ref with siblings into a one-branch anyOf (Gemini JSON rule)', async () => {
+    const { isolateRefSiblings } = await import('./ref-siblings.js');
+    const ctx = testContext();
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { $ref: '#/$defs/A', minLength: 1, description: 'd' },
+        b: { $ref: '#/$defs/A', description: 'ok' },
+      },
+      $defs: { A: { type: 'string' } },
+    };
+    const out = isolateRefSiblings(schema, '', ctx);
+    expect(out.properties).toEqual({
+      a: { minLength: 1, description: 'd', anyOf: [{ $ref: '#/$defs/A' }] },
+      b: { $ref: '#/$defs/A', description: 'ok' },
+    });
+    expect(ctx.losses).toHaveLength(1);
+  });
+});

@@ -78,9 +78,16 @@ export function appendTagLines(description: unknown, lines: readonly string[]): 
   const block = lines.join('\n');
   if (typeof description !== 'string') return block;
   // A description that ends with tags already gets the new tags in the same block.
-  const parsed = parseDescriptionTags(description);
-  if (parsed.tags.size > 0) return `${description}\n${block}`;
+  if (endsWithTagLine(description)) return `${description}\n${block}`;
   return `${description}\n\n${block}`;
+}
+
+/** Cheap test (no JSON parsing) whether the last line looks like one of our tags. */
+function endsWithTagLine(description: string): boolean {
+  const last = description.slice(description.lastIndexOf('\n') + 1);
+  if (!last.startsWith('@')) return false;
+  const m = TAG_LINE.exec(last);
+  return m !== null && TAG_KEYWORDS.has(m[1]!) && description.includes('\n');
 }
 
 function parseTagLine(line: string): [string, JsonValue] | undefined {

@@ -1,11 +1,13 @@
 import { ANTHROPIC_STRICT_POLICY, type KeywordPolicy, OPENAI_STRICT_POLICY } from './allow-list.js';
 import { addMissingItems } from './array-items.js';
 import type { PassContext } from './context.js';
+import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
 import { oneOfToAnyOf } from './one-of-to-any-of.js';
+import { isolateRefSiblings } from './ref-siblings.js';
 import { liftRootCombinators } from './root-combinators.js';
 import { type SchemaScan, scanSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
@@ -19,7 +21,8 @@ export type LoweringProfile =
   | 'openai-strict'
   | 'anthropic'
   | 'anthropic-strict'
-  | 'gemini';
+  | 'gemini'
+  | 'gemini-json';
 
 /** Runs the passes of `profile` over one schema; losses and flags go to `ctx`. Pure. */
 export function lowerSchema(
@@ -32,7 +35,11 @@ export function lowerSchema(
   if (profile === 'passthrough') return s;
   const scan = scanSchema(s);
   const has = (k: string) => scan.keywords.has(k);
+  if (has('$schema')) s = dropSchemaKeyword(s, base, ctx);
   switch (profile) {
+    case 'gemini-json':
+      if (has('$ref')) s = isolateRefSiblings(s, base, ctx);
+      return s;
     case 'openai':
       s = liftRootCombinators(s, base, ctx);
       if (scan.arrayWithoutItems) s = addMissingItems(s, base, ctx);
@@ -45,12 +52,13 @@ export function lowerSchema(
       s = liftRootCombinators(s, base, ctx);
       if (has('allOf')) s = flattenAllOf(s, base, ctx);
       if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-      s = replaceInexpressible(s, base, ctx, {
-        freeFormObjects: true,
-        anySchemas: true,
-        tuples: true,
-        maxObjectDepth: ctx.limits.maxNestingDepth,
-      });
+      if (needsStandIns(scan, ctx.limits.maxNestingDepth))
+        s = replaceInexpressible(s, base, ctx, {
+          freeFormObjects: true,
+          anySchemas: true,
+          tuples: true,
+          maxObjectDepth: ctx.limits.maxNestingDepth,
+        });
       s = closeObjects(s, base, ctx, {
         requireAll: true,
         ...(needsPolicy(scan, OPENAI_STRICT_POLICY) ? { policy: OPENAI_STRICT_POLICY } : {}),
@@ -61,12 +69,13 @@ export function lowerSchema(
       s = liftRootCombinators(s, base, ctx);
       if (has('allOf')) s = flattenAllOf(s, base, ctx);
       if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-      s = replaceInexpressible(s, base, ctx, {
-        freeFormObjects: true,
-        anySchemas: true,
-        tuples: true,
-        maxObjectDepth: ctx.limits.maxNestingDepth,
-      });
+      if (needsStandIns(scan, ctx.limits.maxNestingDepth))
+        s = replaceInexpressible(s, base, ctx, {
+          freeFormObjects: true,
+          anySchemas: true,
+          tuples: true,
+          maxObjectDepth: ctx.limits.maxNestingDepth,
+        });
       s = closeObjects(s, base, ctx, {
         requireAll: false,
         ...(needsPolicy(scan, ANTHROPIC_STRICT_POLICY) ? { policy: ANTHROPIC_STRICT_POLICY } : {}),
@@ -77,13 +86,14 @@ export function lowerSchema(
       s = liftRootCombinators(s, base, ctx);
       if (has('allOf')) s = flattenAllOf(s, base, ctx);
       if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-      s = replaceInexpressible(s, base, ctx, {
-        freeFormObjects: true,
-        anySchemas: true,
-        tuples: true,
-        maxObjectDepth: ctx.limits.maxNestingDepth,
-        emptyObjects: true,
-      });
+      if (needsStandIns(scan, ctx.limits.maxNestingDepth))
+        s = replaceInexpressible(s, base, ctx, {
+          freeFormObjects: true,
+          anySchemas: true,
+          tuples: true,
+          maxObjectDepth: ctx.limits.maxNestingDepth,
+          emptyObjects: true,
+        });
       s = lowerToGeminiSchema(s, base, ctx);
       break;
   }
@@ -98,4 +108,15 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
   for (const k of scan.keywords) if (!policy.fields.has(k)) return true;
   for (const f of scan.formats) if (!policy.formats.has(f)) return true;
   return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
+}
+
+/** Whether the stand-in pass can change anything (it copies the whole schema, so skip it when not). */
+function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
+  return (
+    scan.standInCandidate ||
+    scan.arrayWithoutItems ||
+    scan.objectDepth > maxDepth ||
+    scan.keywords.has('not') ||
+    scan.keywords.has('$ref')
+  );
 }

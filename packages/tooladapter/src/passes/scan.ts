@@ -4,6 +4,7 @@ import {
   SUBSCHEMA_KEYWORDS,
   SUBSCHEMA_MAP_KEYWORDS,
 } from '@toolarsenal/toolmodel';
+import { isAnySchema, isObjectLike } from './schema-utils.js';
 
 /** What one walk over a schema found: keywords used anywhere, formats and `minItems` values. */
 export interface SchemaScan {
@@ -15,6 +16,10 @@ export interface SchemaScan {
   enumValues: number;
   /** Some array schema has neither `items` nor `prefixItems`. */
   arrayWithoutItems: boolean;
+  /** Some subschema accepts anything (`{}`, `true`), is an object without properties, a tuple, or `false`. */
+  standInCandidate: boolean;
+  /** Deepest object nesting (root object = 1). */
+  objectDepth: number;
 }
 
 /**
@@ -29,9 +34,22 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     properties: 0,
     enumValues: 0,
     arrayWithoutItems: false,
+    standInCandidate: false,
+    objectDepth: 0,
   };
-  const go = (node: unknown, level: number): void => {
+  const go = (node: unknown, level: number, objects = 0): void => {
+    if (typeof node === 'boolean') {
+      if (level > 0) scan.standInCandidate = true;
+      return;
+    }
     if (!isPlainObject(node) || level > maxLevel) return;
+    if (level > 0 && !scan.standInCandidate && isStandInCandidate(node)) scan.standInCandidate = true;
+    const isObject =
+      node.type === 'object' ||
+      (Array.isArray(node.type) && node.type.includes('object')) ||
+      isPlainObject(node.properties);
+    const depth = isObject ? objects + 1 : objects;
+    if (depth > scan.objectDepth) scan.objectDepth = depth;
     const t = node.type;
     if (
       (t === 'array' || (Array.isArray(t) && t.includes('array'))) &&
@@ -47,11 +65,11 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
       if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
         if (key === 'properties') scan.properties += Object.keys(value).length;
         for (const name in value)
-          if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1);
+          if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1, depth);
       } else if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-        for (const child of value) go(child, level + 1);
+        for (const child of value) go(child, level + 1, depth);
       } else if (SUBSCHEMA_KEYWORDS.has(key)) {
-        go(value, level + 1);
+        go(value, level + 1, depth);
       } else if (key === 'format' && typeof value === 'string') scan.formats.add(value);
       else if (key === 'minItems' && typeof value === 'number' && value > scan.maxMinItems)
         scan.maxMinItems = value;
@@ -59,4 +77,11 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
   };
   go(schema, 0);
   return scan;
+}
+
+function isStandInCandidate(node: Record<string, unknown>): boolean {
+  if (isAnySchema(node) || Array.isArray(node.prefixItems)) return true;
+  if (!isObjectLike(node)) return false;
+  const props = node.properties;
+  return !isPlainObject(props) || Object.keys(props).length === 0;
 }
