@@ -216,6 +216,19 @@ describe('createOpenAICompatibleEmbedder against a local /embeddings server', ()
     expect(await codeOf(embedder.embed(['x'], { signal: AbortSignal.abort() }))).toBe('EMBEDDER_ABORTED');
   });
 
+  it('abort during a Retry-After wait → EMBEDDER_ABORTED without waiting it out', async () => {
+    behaviour = (_req, _body, res) =>
+      send(res, 429, { error: { message: 'slow down' } }, { 'retry-after': '20' });
+    const embedder = createOpenAICompatibleEmbedder({ baseURL, model: 'm', dimensions: DIMS });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = embedder.embed(['x'], { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect(await codeOf(pending)).toBe('EMBEDDER_ABORTED');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(requests).toHaveLength(1);
+  });
+
   it('per-request timeout → EMBEDDER_TIMEOUT after bounded retries', async () => {
     behaviour = (req, body, res) => {
       const timer = setTimeout(() => ok(req, body, res), 5_000);

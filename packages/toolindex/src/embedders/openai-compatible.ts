@@ -276,7 +276,18 @@ function parseRetryAfter(value: string | null): number | undefined {
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return raceAbort(new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.()), signal);
+  throwIfAborted(signal);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new EmbedderError('EMBEDDER_ABORTED', 'Embedding was aborted', { cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** Error body excerpt (APIs put the reason there); bounded and single-line. */
