@@ -1,7 +1,7 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { SearchFilters } from './types.js';
 
-/** Compiles filters into one predicate (sets built once, not per tool). Undefined when nothing filters. */
+/** Compiles filters into one predicate (sets built once, not per tool). */
 export function compileFilters(filters: SearchFilters = {}): (tool: Tool) => boolean {
   const namespaces = toSet(filters.namespaces);
   const categories = toSet(filters.categories);
@@ -36,9 +36,4 @@ export function compileFilters(filters: SearchFilters = {}): (tool: Tool) => boo
 
 function toSet<T>(values: readonly T[] | undefined): ReadonlySet<T> | undefined {
   return values && values.length > 0 ? new Set(values) : undefined;
-}
-
-/** Whether filters can exclude anything (deprecated tools are excluded by default). */
-export function hasFilters(filters: SearchFilters | undefined): boolean {
-  return filters !== undefined && Object.keys(filters).length > 0;
 }
