@@ -6,9 +6,7 @@ import {
   circuitBreaker,
   ExponentialBackoff,
   handleWhen,
-  type IPolicy,
   retry,
-  wrap,
 } from 'cockatiel';
 import { countsAsToolFailure, isRetryableError } from './classify-error.js';
 import { type AttemptScope, runWithDeadline } from './deadline.js';
@@ -79,48 +77,61 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
   checkPositive('timeoutMs', config.timeoutMs);
   if (config.timeoutMs > 2_147_483_647) throw new ToolRegistrationError('timeoutMs must be at most 2^31-1');
   const timeoutMs = config.timeoutMs;
-  const layers: IPolicy[] = [];
-  if (config.toolBulkhead) layers.push(config.toolBulkhead);
-  if (config.globalBulkhead) layers.push(config.globalBulkhead);
-  if (config.retry && config.retry.maxAttempts > 1) {
-    checkPositive('retry.initialDelayMs', config.retry.initialDelayMs);
-    checkPositive('retry.maxDelayMs', config.retry.maxDelayMs);
-    layers.push(
-      retry(handleWhen(isRetryableError), {
-        maxAttempts: config.retry.maxAttempts - 1,
-        backoff: new ExponentialBackoff({
-          initialDelay: config.retry.initialDelayMs,
-          maxDelay: config.retry.maxDelayMs,
-        }),
-      }),
-    );
-  }
+  // Composed by hand rather than with cockatiel's `wrap`, which copies a context object per
+  // layer per call; the policies themselves are cockatiel's. `index` is the retry attempt.
+  let chain: Chain = (run, _signal, index) => run(index);
   let breaker: CircuitBreakerPolicy | undefined;
   if (config.breaker) {
     checkPositive('breaker.threshold', config.breaker.threshold);
     checkPositive('breaker.cooldownMs', config.breaker.cooldownMs);
-    breaker = circuitBreaker(handleWhen(countsAsToolFailure), {
+    const policy = circuitBreaker(handleWhen(countsAsToolFailure), {
       halfOpenAfter: config.breaker.cooldownMs,
       breaker: new ConsecutiveBreaker(config.breaker.threshold),
     });
-    layers.push(breaker);
+    const next = chain;
+    chain = (run, signal, index) => policy.execute(() => next(run, signal, index), signal);
+    breaker = policy;
+  }
+  if (config.retry && config.retry.maxAttempts > 1) {
+    checkPositive('retry.initialDelayMs', config.retry.initialDelayMs);
+    checkPositive('retry.maxDelayMs', config.retry.maxDelayMs);
+    const policy = retry(handleWhen(isRetryableError), {
+      maxAttempts: config.retry.maxAttempts - 1,
+      backoff: new ExponentialBackoff({
+        initialDelay: config.retry.initialDelayMs,
+        maxDelay: config.retry.maxDelayMs,
+      }),
+    });
+    const next = chain;
+    chain = (run, signal) => policy.execute(({ attempt }) => next(run, signal, attempt), signal);
+  }
+  for (const bulkheadPolicy of [config.globalBulkhead, config.toolBulkhead]) {
+    if (!bulkheadPolicy) continue;
+    const next = chain;
+    chain = (run, signal, index) => bulkheadPolicy.execute(() => next(run, signal, index), signal);
   }
 
-  const stack = layers.length === 0 ? undefined : layers.length === 1 ? layers[0] : wrap(...layers);
+  const composed = chain;
   return {
     breaker,
     timeoutMs,
     cooldownMs: config.breaker?.cooldownMs ?? 0,
-    execute(fn, scope) {
-      if (!stack) return runWithDeadline((signal) => fn(signal, 0), scope.timeoutMs ?? timeoutMs, scope);
-      return stack.execute(
-        (ctx: { signal: AbortSignal; attempt?: number }) =>
-          runWithDeadline((signal) => fn(signal, ctx.attempt ?? 0), scope.timeoutMs ?? timeoutMs, scope),
+    execute<T>(fn: (signal: () => AbortSignal, attempt: number) => PromiseLike<T> | T, scope: AttemptScope) {
+      const ms = scope.timeoutMs ?? timeoutMs;
+      return composed(
+        (index) => runWithDeadline((signal) => fn(signal, index), ms, scope),
         scope.signal,
-      );
+        0,
+      ) as Promise<T>;
     },
   };
 }
+
+type Chain = (
+  run: (index: number) => Promise<unknown>,
+  signal: AbortSignal | undefined,
+  index: number,
+) => Promise<unknown>;
 
 /** Creates a bulkhead after checking the numbers. */
 export function createBulkhead(limit: ConcurrencyLimit, what: string): BulkheadPolicy {
