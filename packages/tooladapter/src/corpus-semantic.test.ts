@@ -1,16 +1,19 @@
-import type { Tool } from '@toolarsenal/toolmodel';
+import { canonicalJson, createAjv, type Tool } from '@toolarsenal/toolmodel';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type CorpusTool,
   convert,
   EXACT_TARGETS,
   loadCorpusTools,
+  loweredArgumentSchema,
   sampleValidArgs,
   semanticRoundTrip,
   TARGET_CONFIGS,
 } from './testing/corpus-tools.js';
 
 const SAMPLES_PER_TOOL = 4;
+
+type ValidateFunction = ReturnType<ReturnType<typeof createAjv>['compile']>;
 
 /**
  * Proof (b): arguments valid for the original schema, encoded as a model produces them against
@@ -32,6 +35,34 @@ describe('corpus proof (b): semantic round trip of arguments', () => {
     const total = corpus.reduce((n, c) => n + c.samples.length, 0);
     // Samples failing the original schema are discarded; the generator must hit nearly always.
     expect(total).toBeGreaterThanOrEqual(527 * SAMPLES_PER_TOOL * 0.98);
+  });
+
+  it('encoded arguments satisfy the lowered schema the model sees, in every target', () => {
+    const ajv = createAjv({ validateFormats: true });
+    // Many targets lower a schema identically: compile each distinct schema once.
+    const compiled = new Map<string, ValidateFunction>();
+    const validatorOf = (schema: unknown): ValidateFunction => {
+      const key = canonicalJson(schema);
+      let fn = compiled.get(key);
+      if (!fn) {
+        fn = ajv.compile(schema as object);
+        compiled.set(key, fn);
+      }
+      return fn;
+    };
+    for (const config of TARGET_CONFIGS) {
+      const invalid: string[] = [];
+      for (const { tool, samples } of corpus) {
+        const conversion = convert(tool, config);
+        const schema = loweredArgumentSchema(config.dialect, conversion.value);
+        expect(schema, config.label).toBeDefined();
+        const validate = validatorOf(schema);
+        for (const args of samples)
+          if (!validate(JSON.parse(JSON.stringify(conversion.encodeArgs(args)))))
+            invalid.push(`${config.label} ${tool.id}: ${ajv.errorsText(validate.errors)}`);
+      }
+      expect(invalid.slice(0, 5)).toEqual([]);
+    }
   });
 
   for (const config of TARGET_CONFIGS) {

@@ -1,4 +1,12 @@
-import { jsonEqual, type Tool, updateTool, validateArguments } from '@toolarsenal/toolmodel';
+import {
+  isPlainObject,
+  type JsonSchemaObject,
+  jsonEqual,
+  mapSchema,
+  type Tool,
+  updateTool,
+  validateArguments,
+} from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { type Conversion, type Dialect, fromCanonical, toCanonical } from '../index.js';
 import { arbitraryFromSchema } from './arbitrary-from-schema.js';
@@ -100,4 +108,55 @@ export function semanticRoundTrip(
 /** Converts with the config's options. */
 export function convert(tool: Tool, config: TargetConfig): Conversion {
   return fromCanonical(tool, config.dialect, optionsOf(config));
+}
+
+/** Gemini `parameters` (OpenAPI 3.0 subset) as JSON Schema: `nullable` → `anyOf` with null, `format: "enum"` dropped. */
+function openApi30ToJsonSchema(schema: unknown): unknown {
+  return mapSchema(schema, (node) => {
+    const out: JsonSchemaObject = { ...node };
+    if (out.format === 'enum') delete out.format;
+    if (out.example !== undefined) delete out.example;
+    if (out.propertyOrdering !== undefined) delete out.propertyOrdering;
+    if (out.nullable !== true) return out;
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  });
+}
+
+/**
+ * The JSON Schema a model sees in a converted tool value (what its arguments must satisfy), or
+ * `undefined` when the dialect carries none.
+ */
+export function loweredArgumentSchema(dialect: Dialect, value: unknown): unknown {
+  if (!isPlainObject(value)) return undefined;
+  const fn = isPlainObject(value.function) ? value.function : {};
+  const operation = isPlainObject(value.operation) ? value.operation : {};
+  const body = isPlainObject(operation.requestBody) ? operation.requestBody : {};
+  const content = isPlainObject(body.content) ? body.content : {};
+  const json = isPlainObject(content['application/json']) ? content['application/json'] : {};
+  switch (dialect) {
+    case 'mcp':
+      return value.inputSchema;
+    case 'openai-chat':
+      return fn.parameters;
+    case 'openai-responses':
+      return value.parameters;
+    case 'anthropic':
+      return value.input_schema;
+    case 'gemini':
+      // A declaration without parameters takes no arguments.
+      return value.parameters === undefined
+        ? { type: 'object', additionalProperties: false }
+        : openApi30ToJsonSchema(value.parameters);
+    case 'gemini-json':
+      return value.parametersJsonSchema;
+    case 'langchain':
+      return value.schema;
+    case 'a2a-skill':
+      return { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+    case 'openapi-operation':
+      return json.schema;
+    default:
+      return undefined;
+  }
 }
