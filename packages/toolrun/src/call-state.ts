@@ -52,7 +52,6 @@ export function buildResult(
     attempt: state.attempt,
     timings: {
       queuedAt: state.queuedAt,
-      ...(started > 0 ? { startedAt: started } : {}),
       completedAt,
       waitMs: (started > 0 ? started : completedAt) - state.queuedAt,
       latencyMs: started > 0 ? completedAt - started : 0,
@@ -61,6 +60,7 @@ export function buildResult(
     traceId: ids.traceId,
     spanId: ids.spanId,
   };
+  if (started > 0) result.timings.startedAt = started;
   if (tool) {
     result.toolId = tool.id;
     if (tool.takesControl) result.takesControl = true;

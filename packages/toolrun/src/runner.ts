@@ -357,7 +357,7 @@ export class Runner<C = unknown> {
     span: Span | undefined,
     confirmed: boolean,
   ): Promise<ToolResult> | ToolResult {
-    const limited = this.takeTokens(entry, principal);
+    const limited = this.takeTokens(entry, principal, state.queuedAt);
     if (limited) {
       this.observer.audit('denied', limited.code, state, entry as ToolEntry<unknown>, principal, args);
       return buildResult(state, entry.tool, limited, span);
@@ -371,9 +371,9 @@ export class Runner<C = unknown> {
     });
   }
 
-  private takeTokens(entry: ToolEntry<C>, principal: Principal): ToolRunError | undefined {
+  /** `now` is the call's arrival time: precise enough for buckets, and saves a clock read. */
+  private takeTokens(entry: ToolEntry<C>, principal: Principal, now: number): ToolRunError | undefined {
     if (!entry.bucket && !this.principalBuckets) return undefined;
-    const now = clock();
     if (entry.bucket) {
       const wait = entry.bucket.take(now);
       if (wait > 0) return rateLimitedError(`Tool "${entry.tool.name}" is rate limited`, wait, 'tool');
