@@ -1,7 +1,7 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import { union } from './compose.js';
 import { ToolsetError } from './errors.js';
-import { NO_OBLIGATIONS } from './policy-compile.js';
+import { NO_OBLIGATIONS } from './obligations.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
 import type { Toolset } from './toolset.js';
 

@@ -25,6 +25,7 @@ export {
   type WherePredicate,
 } from './filter.js';
 export type { Membership } from './membership.js';
+export { mergeObligations, NO_OBLIGATIONS } from './obligations.js';
 export { type CompiledPatterns, compilePatterns, explainInvalidPattern, isGlob } from './patterns.js';
 export {
   allOf,
@@ -39,15 +40,8 @@ export {
   policy,
   RuleBuilder,
 } from './policy-builders.js';
-export {
-  type CompiledPolicy,
-  compileMatch,
-  compilePolicy,
-  describeMatch,
-  isCompiledPolicy,
-  mergeObligations,
-  NO_OBLIGATIONS,
-} from './policy-compile.js';
+export { type CompiledPolicy, compilePolicy, isCompiledPolicy } from './policy-compile.js';
+export { compileMatch, describeMatch, type Test as MatchTest } from './policy-match.js';
 export type {
   AccessPolicySpec,
   AuditLevel,

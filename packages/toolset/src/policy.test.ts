@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hintValue } from './annotations.js';
 import { toolset } from './builder.js';
 import { ToolsetError } from './errors.js';
+import { NO_OBLIGATIONS } from './obligations.js';
 import {
   allOf,
   allow,
@@ -13,7 +14,7 @@ import {
   obligate,
   policy,
 } from './policy-builders.js';
-import { compilePolicy, NO_OBLIGATIONS } from './policy-compile.js';
+import { compilePolicy } from './policy-compile.js';
 import type { Principal } from './policy-types.js';
 import { loadMcpTools, loadMcpToolsWithCapabilities } from './test-fixtures/mcp-tools.js';
 
