@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { defineTool, type Tool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { toolset } from './builder.js';
@@ -111,6 +113,25 @@ describe('live and snapshot sets over a changing registry', () => {
     expect(set.size).toBe(20);
     set.dispose();
     expect(emitter.listenerCount('change')).toBe(0);
+  });
+
+  it('an unused live set is collected and drops its listener without dispose()', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const reg = new Registry(tools);
+    const kept = toolset('kept').from(reg).build();
+    (() => {
+      const temp = toolset('temp').from(reg).namespace('mcp.git').build();
+      expect(temp.size).toBe(13);
+    })();
+    expect(reg.listenerCount).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      gc();
+    }
+    reg.add(extra); // the collected set's listener removes itself here
+    expect(reg.listenerCount).toBe(1);
+    expect(kept.size).toBe(528);
   });
 
   it('dispose stops following the source', () => {

@@ -85,7 +85,16 @@ export class Toolset implements ToolProvider {
     this.#membership = membership;
     this.#policyOptions = Object.freeze({ zeroTrust: info.zeroTrust });
     if (info.mode === 'live' && membership.canChange) {
-      this.#unsubscribe = membership.subscribe(() => this.#onSourceChange());
+      // The source holds only a weak reference: a live set nobody uses any more can be collected
+      // (its listener unsubscribes itself on the next change) even without dispose().
+      const ref = new WeakRef(this);
+      let off: (() => void) | undefined;
+      off = membership.subscribe(() => {
+        const self = ref.deref();
+        if (self === undefined) off?.();
+        else self.#onSourceChange();
+      });
+      this.#unsubscribe = off;
     }
     // Snapshots freeze their members now; live sets compute on first read.
     if (info.mode === 'snapshot') this.#read();
