@@ -4,6 +4,7 @@ import { importOpenApi } from './import-openapi.js';
 import type { OpenApiSourceMeta } from './source-meta.js';
 import { assertCanonicalTools } from './test-fixtures/assert-tools.js';
 import { CORPUS, countOperations, spec } from './test-fixtures/corpus.js';
+import { assertConvertsEverywhere } from './test-fixtures/dialects.js';
 
 const SMALL = CORPUS.filter((c) => !/stripe|digitalocean|openai|discord|twilio|slack|rebilly/.test(c.file));
 
@@ -20,6 +21,7 @@ describe('corpus (small documents): every document imports leniently', () => {
       expect(result.skipped).toEqual([]);
       expect(result.document.operations).toBe(count);
       assertCanonicalTools(result);
+      assertConvertsEverywhere(result.tools);
       const validation = result.warnings.filter(
         (w) => w.code === 'schema_validation' || w.code === 'duplicate_operation_id',
       );

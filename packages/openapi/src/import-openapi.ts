@@ -440,6 +440,12 @@ function reportStats(
       'tuple_items',
       'array-valued "items" (invalid in OpenAPI 3.0) rewritten as items/prefixItems',
     ],
+    [
+      'inferredTypes',
+      'type_inferred',
+      'schemas with properties/items but no type given "type": "object"/"array"',
+    ],
+    ['emptyBodies', 'empty_body_dropped', 'request bodies that only admit {} left out of the tool input'],
   ];
   for (const [key, code, text] of lines) {
     if (stats[key] > 0) warn('', code, `${stats[key]} ${text}`);

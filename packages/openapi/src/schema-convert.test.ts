@@ -37,6 +37,7 @@ describe('SchemaConverter', () => {
         id: { type: 'integer', readOnly: true },
         password: { type: 'string', writeOnly: true },
         name: { type: 'string' },
+        created: { description: 'set by the server', allOf: [{ type: 'string', readOnly: true }] },
       },
     };
     expect(convert(schema, 'input').schema).toEqual({
@@ -47,7 +48,11 @@ describe('SchemaConverter', () => {
     expect(convert(schema, 'output').schema).toEqual({
       type: 'object',
       required: ['id', 'name'],
-      properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        name: { type: 'string' },
+        created: { description: 'set by the server', allOf: [{ type: 'string', readOnly: true }] },
+      },
     });
   });
 
@@ -62,6 +67,12 @@ describe('SchemaConverter', () => {
     expect(schema).toEqual({ type: 'object', properties: { kind: { type: 'string', examples: ['cat'] } } });
     expect(stats.vendorExtensions).toBe(2);
     expect(stats.openapiKeywords).toBe(2);
+  });
+
+  it('drops `required` misplaced on a non-object schema (a no-op strict targets reject)', () => {
+    const { schema, stats } = convert({ type: 'array', items: { type: 'object' }, required: ['file_id'] });
+    expect(schema).toEqual({ type: 'array', items: { type: 'object' } });
+    expect(stats.invalidKeywords).toBe(1);
   });
 
   it('represents binary data as base64 strings', () => {

@@ -178,10 +178,7 @@ export class SchemaConverter {
         const props: Record<string, JsonSchema> = {};
         for (const name of Object.keys(value)) {
           const child = value[name];
-          const hidden =
-            isPlainObject(child) &&
-            ((direction === 'input' && child.readOnly === true) ||
-              (direction === 'output' && child.writeOnly === true));
+          const hidden = hasFlag(child, direction === 'input' ? 'readOnly' : 'writeOnly');
           if (hidden) {
             removed.add(name);
             this.stats.directionalProperties++;
@@ -253,6 +250,11 @@ export class SchemaConverter {
       if ((out.required as string[]).length === 0) delete out.required;
     }
     if (Array.isArray(out.required) && (out.required as string[]).length === 0) delete out.required;
+    if (out.required !== undefined && out.type !== undefined && !typeIncludes(out.type, 'object')) {
+      // `required` on a non-object type is a no-op that strict targets reject (misplaced in the source).
+      delete out.required;
+      this.stats.invalidKeywords++;
+    }
     if (out.type === undefined && !COMPOSITION.some((k) => k in out)) {
       // OpenAPI authors routinely leave out `type: object` next to `properties` (or `array` next to
       // `items`); strict targets need the type.
@@ -330,6 +332,17 @@ const ANNOTATIONS = new Set([
   'writeOnly',
 ]);
 const COMPOSITION = ['allOf', 'anyOf', 'oneOf', '$ref', 'enum', 'const', 'not', 'if'];
+
+/** `readOnly: true` on the property itself or, as in the 3.0 idiom `allOf: [{$ref}]`, on an allOf member. */
+function hasFlag(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+  if (!isPlainObject(schema)) return false;
+  if (schema[flag] === true) return true;
+  return Array.isArray(schema.allOf) && schema.allOf.some((m) => isPlainObject(m) && m[flag] === true);
+}
+
+function typeIncludes(type: unknown, name: string): boolean {
+  return type === name || (Array.isArray(type) && type.includes(name));
+}
 
 function cap(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);

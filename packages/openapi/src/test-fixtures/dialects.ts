@@ -1,0 +1,79 @@
+import {
+  check,
+  DIALECTS,
+  type Dialect,
+  fromCanonical,
+  getCodec,
+  toCanonical,
+} from '@toolarsenal/tooladapter';
+import { jsonEqual, type Tool } from '@toolarsenal/toolmodel';
+import { expect } from 'vitest';
+
+/** Every dialect tooladapter can write (legacy-function is import-only). */
+export const EXPORT_DIALECTS: readonly Dialect[] = DIALECTS.filter((d) => getCodec(d).encode !== undefined);
+
+export interface DialectFailure {
+  tool: string;
+  dialect: Dialect;
+  problem: string;
+}
+
+/** Converts each tool to every dialect and runs that dialect's `check` on the result. */
+export function dialectFailures(tools: readonly Tool[]): DialectFailure[] {
+  const failures: DialectFailure[] = [];
+  for (const tool of tools) {
+    for (const dialect of EXPORT_DIALECTS) {
+      try {
+        const violations = check(fromCanonical(tool, dialect).value, dialect);
+        if (violations.length > 0) {
+          failures.push({
+            tool: tool.name,
+            dialect,
+            problem: `${violations[0]!.rule}: ${violations[0]!.message}`,
+          });
+        }
+      } catch (error) {
+        failures.push({ tool: tool.name, dialect, problem: `threw ${(error as Error).message}` });
+      }
+    }
+  }
+  return failures;
+}
+
+/**
+ * tooladapter's `openapi-operation` decoder does not (yet) put the layout's root
+ * `additionalProperties: false` back; everything else must come back unchanged.
+ */
+function comparable(schema: Tool['inputSchema']): Record<string, unknown> {
+  const { additionalProperties: _ignored, ...rest } = schema;
+  return rest;
+}
+
+/** Exports each tool as an OpenAPI operation and imports it back; lists tools whose input schema changed. */
+export function roundTripFailures(tools: readonly Tool[]): string[] {
+  const failures: string[] = [];
+  for (const tool of tools) {
+    try {
+      const exported = fromCanonical(tool, 'openapi-operation');
+      const back = toCanonical(exported.value, 'openapi-operation').tools[0]!;
+      if (!jsonEqual(comparable(back.inputSchema), comparable(tool.inputSchema))) failures.push(tool.name);
+    } catch (error) {
+      failures.push(`${tool.name} (threw ${(error as Error).message})`);
+    }
+  }
+  return failures;
+}
+
+/**
+ * Every tool converts to every dialect with `check` passing, and survives the OpenAPI round trip.
+ * Known tooladapter gap: OpenAI strict mode (`openai-responses`) cannot yet lower recursive
+ * schemas (tools with `$defs`); those failures are tolerated, all others are not.
+ */
+export function assertConvertsEverywhere(tools: readonly Tool[]): void {
+  const recursive = new Set(tools.filter((t) => t.inputSchema.$defs !== undefined).map((t) => t.name));
+  const unexplained = dialectFailures(tools).filter(
+    (f) => !(f.dialect === 'openai-responses' && recursive.has(f.tool)),
+  );
+  expect(unexplained).toEqual([]);
+  expect(roundTripFailures(tools)).toEqual([]);
+}
