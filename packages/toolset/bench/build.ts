@@ -10,7 +10,7 @@ import { contentHash, deepFreeze, formatToolId, parseTool, type Tool } from '@to
 import { allow, compilePolicy, deny, obligate, policy, toolset } from '../src/index.js';
 
 const TARGET = 10_000;
-const RUNS = 21;
+const RUNS = 31;
 
 function slug(text: string): string {
   return text
