@@ -105,3 +105,14 @@ export function applyPolicyToNode(
   if (move.length > 0)
     moveKeywordsToDescription(node, move, at(), ctx, `${ctx.target} does not support this keyword`);
 }
+
+/** Whether `applyPolicyToNode` would move anything out of this node. */
+export function nodeBreaksPolicy(node: Schema, policy: KeywordPolicy): boolean {
+  for (const k in node) if (!policy.fields.has(k)) return true;
+  if (typeof node.format === 'string' && !policy.formats.has(node.format)) return true;
+  return (
+    policy.maxMinItems !== undefined &&
+    typeof node.minItems === 'number' &&
+    node.minItems > policy.maxMinItems
+  );
+}

@@ -82,12 +82,11 @@ export function appendTagLines(description: unknown, lines: readonly string[]): 
   return `${description}\n\n${block}`;
 }
 
-/** Cheap test (no JSON parsing) whether the last line looks like one of our tags. */
+/** Whether the description already ends with a tag block (full parse only when the last line starts with "@"). */
 function endsWithTagLine(description: string): boolean {
   const last = description.slice(description.lastIndexOf('\n') + 1);
   if (!last.startsWith('@')) return false;
-  const m = TAG_LINE.exec(last);
-  return m !== null && TAG_KEYWORDS.has(m[1]!) && description.includes('\n');
+  return parseDescriptionTags(description).tags.size > 0;
 }
 
 function parseTagLine(line: string): [string, JsonValue] | undefined {

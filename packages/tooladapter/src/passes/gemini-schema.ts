@@ -1,7 +1,7 @@
 import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { appendTagLines, formatTag } from './description-tags.js';
-import { mapBottomUp } from './map-bottom-up.js';
+import { mapBottomUpShared } from './map-bottom-up.js';
 import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
 
 /** Fields Gemini's `parameters` (OpenAPI 3.0 subset, googleapis/js-genai `Schema`) accepts. */
@@ -51,10 +51,11 @@ export function enumValueToString(value: unknown): string {
  * flattened and `oneOf` rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapBottomUpShared(
     schema,
-    (input, at) => {
-      let node: Schema = input;
+    (input, at, owned) => {
+      if (!geminiNeedsChange(input)) return input;
+      let node: Schema = owned ? input : { ...input };
       if ('const' in node) {
         if (node.enum === undefined) node.enum = [node.const];
         delete node.const;
@@ -190,4 +191,26 @@ function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
 function isNullOnly(b: unknown): boolean {
   if (!isPlainObject(b) || b.nullable !== true) return false;
   return b.type === undefined && b.enum === undefined && b.anyOf === undefined && b.properties === undefined;
+}
+
+/** Whether `lowerToGeminiSchema` would change this node (most nodes pass as they are). */
+function geminiNeedsChange(node: Schema): boolean {
+  for (const k in node) if (!GEMINI_ALLOWED_FIELDS.has(k)) return true;
+  const t = node.type;
+  if (Array.isArray(t) || t === 'null') return true;
+  const values = node.enum;
+  if (Array.isArray(values)) {
+    if (values.some((v) => typeof v !== 'string')) return true;
+    if (t === undefined) return true;
+  }
+  if (Array.isArray(node.anyOf) && node.anyOf.some(isNullOnly)) return true;
+  if (typeof node.format === 'string') {
+    const allowed = typeof t === 'string' ? GEMINI_FORMATS[t] : undefined;
+    if (!allowed?.has(node.format)) return true;
+  }
+  if (Array.isArray(node.required)) {
+    const props = isPlainObject(node.properties) ? node.properties : {};
+    if (node.required.some((r) => typeof r !== 'string' || !Object.hasOwn(props, r))) return true;
+  }
+  return false;
 }

@@ -33,7 +33,7 @@ export function lowerSchema(
 ): Schema {
   let s = schema;
   if (profile === 'passthrough') return s;
-  const scan = scanSchema(s);
+  const scan = scanOf(s);
   const has = (k: string) => scan.keywords.has(k);
   if (has('$schema')) s = dropSchemaKeyword(s, base, ctx);
   switch (profile) {
@@ -119,4 +119,17 @@ function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
     scan.keywords.has('not') ||
     scan.keywords.has('$ref')
   );
+}
+
+const scans = new WeakMap<object, SchemaScan>();
+
+/** Canonical schemas are deep-frozen, so their scan can be kept for the next target. */
+function scanOf(schema: Schema): SchemaScan {
+  if (!Object.isFrozen(schema)) return scanSchema(schema);
+  let scan = scans.get(schema);
+  if (!scan) {
+    scan = scanSchema(schema);
+    scans.set(schema, scan);
+  }
+  return scan;
 }

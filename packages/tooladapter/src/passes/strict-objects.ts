@@ -1,8 +1,8 @@
 import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
-import { applyPolicyToNode, type KeywordPolicy } from './allow-list.js';
+import { applyPolicyToNode, type KeywordPolicy, nodeBreaksPolicy } from './allow-list.js';
 import { note, type PassContext } from './context.js';
 import { appendTagLines } from './description-tags.js';
-import { mapBottomUp } from './map-bottom-up.js';
+import { mapBottomUpShared } from './map-bottom-up.js';
 import { acceptsNull, isObjectLike, moveKeywordsToDescription, type Schema } from './schema-utils.js';
 
 export interface CloseObjectsOptions {
@@ -24,9 +24,11 @@ export function closeObjects(
   ctx: PassContext,
   options: CloseObjectsOptions,
 ): Schema {
-  return mapBottomUp(
+  return mapBottomUpShared(
     schema,
-    (node, at) => {
+    (input, at, owned) => {
+      if (!needsClosing(input, options)) return input;
+      const node = owned ? input : { ...input };
       if (options.policy) applyPolicyToNode(node, at, ctx, options.policy);
       if (!isObjectLike(node)) return node;
       if (node.additionalProperties !== false) {
@@ -49,13 +51,14 @@ export function closeObjects(
         }
         node.additionalProperties = false;
       }
-      moveKeywordsToDescription(
-        node,
-        ['patternProperties', 'propertyNames', 'unevaluatedProperties'],
-        at(),
-        ctx,
-        `${ctx.target} does not support this keyword`,
-      );
+      if ('patternProperties' in node || 'propertyNames' in node || 'unevaluatedProperties' in node)
+        moveKeywordsToDescription(
+          node,
+          ['patternProperties', 'propertyNames', 'unevaluatedProperties'],
+          at(),
+          ctx,
+          `${ctx.target} does not support this keyword`,
+        );
       if (!isPlainObject(node.properties)) {
         node.properties = {};
         note(
@@ -121,4 +124,16 @@ function makeOptionalNullable(child: unknown, pointer: string, ctx: PassContext)
   }
   node.description = appendTagLines(node.description, [tag]);
   return node;
+}
+
+/** Whether `closeObjects` would change this node at all (most leaves need nothing). */
+function needsClosing(node: Schema, options: CloseObjectsOptions): boolean {
+  if (options.policy && nodeBreaksPolicy(node, options.policy)) return true;
+  if (!isObjectLike(node)) return false;
+  if (node.additionalProperties !== false || !isPlainObject(node.properties)) return true;
+  if ('patternProperties' in node || 'propertyNames' in node || 'unevaluatedProperties' in node) return true;
+  if (!options.requireAll) return false;
+  const required = Array.isArray(node.required) ? node.required : [];
+  for (const name in node.properties) if (!required.includes(name)) return true;
+  return false;
 }
