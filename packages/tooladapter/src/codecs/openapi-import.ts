@@ -12,6 +12,7 @@ import {
 } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
 import type { Loss, ToCanonicalOptions } from '../types.js';
+import { localizeSchema } from './openapi-refs.js';
 import {
   ANNOTATIONS_EXTENSION,
   BODY_INPUT_EXTENSION,
@@ -114,7 +115,17 @@ function outputSchemaOf(op: Record<string, unknown>, ctx: OpenApiContext, losses
   const response = resolve(all[code], ctx, `/responses/${code}`, losses);
   if (!isPlainObject(response) || !isPlainObject(response.content)) return undefined;
   const picked = pickContent(response.content, `/responses/${code}/content`, []);
-  return picked && /json/i.test(picked.type) ? picked.schema : undefined;
+  if (!picked || !/json/i.test(picked.type)) return undefined;
+  return withDefs(picked.schema, ctx);
+}
+
+/** Adds the component schemas a localized schema references as its own `$defs`. */
+function withDefs(schema: unknown, ctx: OpenApiContext): unknown {
+  if (!ctx.document || !isPlainObject(schema)) return schema;
+  const defs: Record<string, unknown> = {};
+  const localized = localizeSchema(schema, ctx.document, defs, '');
+  if (Object.keys(defs).length === 0 || !isPlainObject(localized)) return localized;
+  return { ...localized, $defs: { ...(isPlainObject(localized.$defs) ? localized.$defs : {}), ...defs } };
 }
 
 /**
@@ -163,7 +174,7 @@ export function decodeOpenApiOperation(
     const picked = isPlainObject(body)
       ? pickContent(body.content, '/operation/requestBody/content', losses)
       : undefined;
-    input.inputSchema = (picked?.schema ?? { type: 'object' }) as ToolInput['inputSchema'];
+    input.inputSchema = withDefs(picked?.schema ?? { type: 'object' }, ctx) as ToolInput['inputSchema'];
     applyNameMap(input, operationIdOf(operation, input.name), options, losses);
     return { input, losses };
   }
@@ -204,7 +215,7 @@ export function decodeOpenApiOperation(
       : schema === undefined
         ? {}
         : schema;
-    const lifted = takeRootDefs(copy);
+    const lifted = takeRootDefs(localizeSchema(copy, ctx.document, rootDefs, at));
     if (lifted.defs) Object.assign(rootDefs, lifted.defs);
     const own = lifted.schema;
     if (isPlainObject(own) && typeof param.description === 'string' && own.description === undefined)
@@ -245,7 +256,9 @@ export function decodeOpenApiOperation(
   if (isPlainObject(body)) {
     const picked = pickContent(body.content, '/operation/requestBody/content', losses);
     if (picked) {
-      const lifted = takeRootDefs(picked.schema);
+      const lifted = takeRootDefs(
+        localizeSchema(picked.schema, ctx.document, rootDefs, '/operation/requestBody'),
+      );
       if (lifted.defs) Object.assign(rootDefs, lifted.defs);
       properties.body = lifted.schema;
       if (body.required === true) required.push('body');

@@ -319,6 +319,66 @@ describe('openapi-operation codec', () => {
     });
   });
 
+  it("turns component schema references (recursive too) into the tool schema's own $defs", () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      components: {
+        schemas: {
+          Node: {
+            type: 'object',
+            properties: {
+              children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+              tag: { $ref: '#/components/schemas/Tag' },
+            },
+          },
+          Tag: { type: 'string', enum: ['a', 'b'] },
+        },
+      },
+      paths: {
+        '/trees': {
+          post: {
+            operationId: 'plantTree',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
+            },
+            responses: {
+              '201': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Tag' } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const [op] = openApiOperationsOf(doc);
+    const tool = parseTool(decodeOpenApiOperation(op!.value, op!.context).input);
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: { body: { $ref: '#/$defs/Node' } },
+      required: ['body'],
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: {
+            children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+            tag: { $ref: '#/$defs/Tag' },
+          },
+        },
+        Tag: { type: 'string', enum: ['a', 'b'] },
+      },
+    });
+    expect(tool.outputSchema).toEqual({
+      $ref: '#/$defs/Tag',
+      $defs: { Tag: { type: 'string', enum: ['a', 'b'] } },
+    });
+    const { value } = encodeOpenApiOperation(tool, 'plantTree');
+    expect(checkOpenApiOperation(value)).toEqual([]);
+    expect(parseTool(decodeOpenApiOperation(value).input).inputSchema).toEqual(tool.inputSchema);
+  });
+
   it('finds violations and rejects bad input with typed errors', () => {
     expect(
       checkOpenApiOperation({
