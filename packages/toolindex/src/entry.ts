@@ -6,6 +6,6 @@ export interface Entry {
   tool: Tool;
   terms: DocTerms;
   /** Text the vector is computed from (built on first need: lexical-only indexes never pay for it). */
-  embedText?: string;
-  vector?: Float32Array;
+  embedText: string | undefined;
+  vector: Float32Array | undefined;
 }

@@ -32,7 +32,6 @@ import type {
   SearchResult,
 } from './types.js';
 import { EmbeddingCache } from './vector/embedding-cache.js';
-import { dot } from './vector/vectors.js';
 
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 1000;
@@ -279,8 +278,12 @@ export class ToolIndex {
     order.forEach((from, to) => {
       tf.set(terms.tf.subarray(from * width, from * width + width), to * width);
     });
-    const entry: Entry = { tool, terms: { terms: sortedTerms, tf, lengths: terms.lengths } };
-    if (vector) entry.vector = vector;
+    const entry: Entry = {
+      tool,
+      terms: { terms: sortedTerms, tf, lengths: terms.lengths },
+      embedText: undefined,
+      vector,
+    };
     this.#store(entry);
   }
 
@@ -293,7 +296,13 @@ export class ToolIndex {
         summary.unchanged++;
         continue;
       }
-      const entry: Entry = { tool, terms: buildDocTerms(toolFields(tool), this.#vocabulary) };
+      // All fields present from the start: one object shape keeps the hot loops monomorphic.
+      const entry: Entry = {
+        tool,
+        terms: buildDocTerms(toolFields(tool), this.#vocabulary),
+        embedText: undefined,
+        vector: undefined,
+      };
       if (previous?.vector) {
         // Same embedded text (e.g. only tags or annotations changed): keep the vector.
         entry.embedText = toolEmbeddingText(tool);
@@ -365,10 +374,14 @@ export class ToolIndex {
     const values = new Float32Array(n);
     let count = 0;
     let sum = 0;
+    const entries = this.#entries;
+    const qv = q!;
+    const dims = qv.length;
     for (let slot = 0; slot < n; slot++) {
-      const vector = this.#entries[slot]?.vector;
-      if (!vector || (allowed && allowed[slot] !== 1)) continue;
-      const c = dot(q!, vector);
+      const vector = entries[slot]?.vector;
+      if (vector === undefined || (allowed !== undefined && allowed[slot] !== 1)) continue;
+      let c = 0;
+      for (let d = 0; d < dims; d++) c += qv[d]! * vector[d]!;
       cosine[slot] = c;
       sum += c;
       slots[count] = slot;
