@@ -97,6 +97,29 @@ describe('toolarsenal convert', () => {
     const openapi = await run(['convert', mcp, '--to', 'openapi-operation']);
     expect(openapi.code).toBe(0);
     expect(JSON.parse(openapi.stdout)).toMatchObject({ openapi: '3.1.0' });
+    // One operation `{path, method, operation}` is detected as the openapi-operation single form.
+    const single = files.write(
+      'op.json',
+      JSON.stringify({
+        path: '/tools/x',
+        method: 'post',
+        operation: {
+          operationId: 'x',
+          'x-toolarsenal-input': 'body',
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } },
+            },
+          },
+        },
+      }),
+    );
+    const back = await run(['convert', single, '--to', 'mcp']);
+    expect(back.code).toBe(0);
+    expect(JSON.parse(back.stdout)).toMatchObject({
+      name: 'x',
+      inputSchema: { properties: { a: { type: 'integer' } } },
+    });
   });
 
   it('converts all 527 real corpus tools to every export dialect', async () => {

@@ -92,7 +92,7 @@ export function loadTools(raw: unknown, from: string | undefined, source: string
       dialect = from;
       single = !Array.isArray(raw) && !isDocumentOf(raw, dialect);
     } else {
-      const detected = detectFormat(raw);
+      const detected = detectOperation(raw) ?? detectFormat(raw);
       dialect = detected.dialect;
       single = detected.kind === 'tool';
     }
@@ -103,6 +103,16 @@ export function loadTools(raw: unknown, from: string | undefined, source: string
   } catch (error) {
     throw toCliError(error, source);
   }
+}
+
+/** A single OpenAPI operation `{path, method, operation}` (the codec's one-tool form). */
+function detectOperation(raw: unknown): { dialect: Dialect; kind: 'tool' } | undefined {
+  return isPlainObject(raw) &&
+    typeof raw.path === 'string' &&
+    typeof raw.method === 'string' &&
+    isPlainObject(raw.operation)
+    ? { dialect: 'openapi-operation', kind: 'tool' }
+    : undefined;
 }
 
 /**
