@@ -1,3 +1,4 @@
+import { inspectJson } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appendTagLines, formatTag, parseDescriptionTags } from './description-tags.js';
@@ -50,6 +51,8 @@ describe('description tags', () => {
       fc.property(fc.option(fc.string({ maxLength: 50 }), { nil: undefined }), value, value, (desc, a, b) => {
         // A description that itself ends in tag lines is ambiguous by design; skip those.
         fc.pre(desc === undefined || parseDescriptionTags(desc).tags.size === 0);
+        // Values with prototype-polluting keys are refused by design (tested above).
+        fc.pre(inspectJson(a).length === 0 && inspectJson(b).length === 0);
         const lines = [formatTag('minimum', a), formatTag('default', b)].filter((l): l is string => !!l);
         fc.pre(lines.length === 2);
         const parsed = parseDescriptionTags(appendTagLines(desc, lines)!);
@@ -57,6 +60,7 @@ describe('description tags', () => {
         expect(parsed.tags.get('minimum')).toEqual(JSON.parse(JSON.stringify(a)));
         expect(parsed.tags.get('default')).toEqual(JSON.parse(JSON.stringify(b)));
       }),
+      { numRuns: 500 },
     );
   });
 });
