@@ -79,6 +79,18 @@ describe('toolarsenal import openapi', () => {
     expect(names).toEqual(['users', 'users_2']);
   });
 
+  it('feeds convert: import openapi → convert --to openai-chat --strict → check passes (the CI recipe)', async () => {
+    const s = scratch();
+    const tools = `${s.dir}/tools.json`;
+    const openai = `${s.dir}/openai-tools.json`;
+    expect((await run(['import', 'openapi', REDOC_31, '-o', tools, '-q'])).code).toBe(0);
+    const converted = await run(['convert', tools, '--to', 'openai-chat', '--strict', '-o', openai]);
+    expect(converted.code).toBe(0);
+    expect(JSON.parse(s.read('openai-tools.json'))).toHaveLength(23);
+    const checked = await run(['check', openai, '--dialect', 'openai-chat', '--strict']);
+    expect(checked.code).toBe(0);
+  });
+
   it('exits 2 with a clear message for a file that is not OpenAPI or does not exist', async () => {
     const s = scratch();
     const notOpenApi = s.write('config.yaml', 'name: my-service\nreplicas: 3\n');
