@@ -1,10 +1,24 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRunner } from './index.js';
 import { sleep } from './test-fixtures/helpers.js';
 
 // One validator (one ajv instance) for the whole file keeps the suite fast.
 const validator = createArgumentValidator();
+
+const canonical = (v: unknown): string => JSON.stringify(sortKeys(v));
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+}
 
 function counting() {
   const runs: string[] = [];
@@ -199,5 +213,41 @@ describe('runBatch', () => {
     runner.register({ name: 'ok' }, handler('ok'));
     const batch = await runner.runBatch([{ name: 'nope' }, { name: 'ok', arguments: '{' }, { name: 'ok' }]);
     expect(batch.results.map((r) => r.status)).toEqual(['not_found', 'invalid_arguments', 'success']);
+  });
+
+  it('dedupes any JSON arguments regardless of key order, and keeps distinct ones apart', async () => {
+    const { runner } = counting();
+    let runs = 0;
+    runner.register({ name: 'echo', inputSchema: { type: 'object' } }, () => {
+      runs++;
+      return null;
+    });
+    const shuffle = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(shuffle);
+      if (value && typeof value === 'object') {
+        const entries = Object.entries(value).reverse();
+        return Object.fromEntries(entries.map(([k, v]) => [k, shuffle(v)]));
+      }
+      return value;
+    };
+    // Forbidden keys at any depth make arguments invalid (never deduped); keep them out here.
+    const args = fc
+      .dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 3 }))
+      .filter((v) => !/"(__proto__|constructor|prototype)":/.test(JSON.stringify(v)));
+    await fc.assert(
+      fc.asyncProperty(args, fc.oneof(args, fc.constant({ x: 1 })), async (a, b) => {
+        runs = 0;
+        const batch = await runner.runBatch([
+          { name: 'echo', arguments: a },
+          { name: 'echo', arguments: shuffle(a) },
+          { name: 'echo', arguments: JSON.stringify(b) },
+        ]);
+        const equal = canonical(a) === canonical(b);
+        expect(batch.results[1]?.duplicateOf).toBe(batch.results[0]?.callId);
+        expect(batch.results[2]?.duplicateOf).toBe(equal ? batch.results[0]?.callId : undefined);
+        expect(runs).toBe(equal ? 1 : 2);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
