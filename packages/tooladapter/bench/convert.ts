@@ -6,8 +6,8 @@
 import { fromCanonical } from '../src/index.js';
 import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/testing/corpus-tools.js';
 
-const RUNS = 7;
-const WARMUP = 2;
+const RUNS = 9;
+const WARMUP = 3;
 const TARGET_RATE = 10_000;
 const tools = loadCorpusTools().map((c) => c.tool);
 
