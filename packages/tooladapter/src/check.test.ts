@@ -99,3 +99,28 @@ describe('check', () => {
     expect(check(42, 'openai-chat').length).toBeGreaterThan(0);
   });
 });
+
+describe('limits', () => {
+  it('OpenAI strict: total characters of names and enum values, as an option', async () => {
+    const { defineTool } = await import('@toolarsenal/toolmodel');
+    const { fromCanonical, ConversionError } = await import('./index.js');
+    const tool = defineTool({
+      name: 'e',
+      inputSchema: {
+        type: 'object',
+        properties: { v: { type: 'string', enum: ['aaaa', 'bbbb', 'cccc'] } },
+        required: ['v'],
+      },
+    });
+    expect(() =>
+      fromCanonical(tool, 'openai-chat', { strict: true, limits: { maxSchemaChars: 10 } }),
+    ).toThrow(ConversionError);
+    const value = fromCanonical(tool, 'openai-chat', { strict: true }).value;
+    expect(check(value, 'openai-chat')).toEqual([]);
+    expect(rules(check(value, 'openai-chat', { limits: { maxSchemaChars: 10 } }))).toEqual([
+      'openai.strict.max-schema-chars',
+    ]);
+    // Non-strict conversions are not bound by it.
+    expect(fromCanonical(tool, 'openai-chat', { limits: { maxSchemaChars: 10 } }).losses).toEqual([]);
+  });
+});

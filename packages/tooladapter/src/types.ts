@@ -30,6 +30,8 @@ export interface DialectLimits {
   maxNameLength: number;
   /** How many times a recursive `$ref` is unfolded where the target forbids recursion. */
   maxRecursionUnfold: number;
+  /** Most characters of property names and enum strings across the schema (OpenAI strict: 120,000). */
+  maxSchemaChars?: number;
 }
 
 export interface ConvertOptions {

@@ -1,5 +1,6 @@
 import { getAtPointer, isPlainObject, joinPointer, walkSchema } from '@toolarsenal/toolmodel';
 import { OPENAI_STRICT_POLICY } from '../passes/allow-list.js';
+import { measureSchema } from '../passes/limits.js';
 import type { DialectLimits } from '../types.js';
 import { checkLimits } from './common.js';
 import { openaiContext, type ViolationList } from './violation.js';
@@ -99,4 +100,13 @@ export function checkOpenAIParameters(
     );
   }
   checkLimits(schema, base, limits, out, strict ? 'openai.strict' : 'openai', strict);
+  if (strict && limits.maxSchemaChars !== undefined) {
+    const { enumChars } = measureSchema(schema);
+    if (enumChars > limits.maxSchemaChars)
+      out.add(
+        base,
+        'openai.strict.max-schema-chars',
+        `${prefix} property names and enum values total ${enumChars} characters; the limit is ${limits.maxSchemaChars}`,
+      );
+  }
 }

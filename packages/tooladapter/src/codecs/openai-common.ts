@@ -29,6 +29,7 @@ export const OPENAI_LIMITS: DialectLimits = {
   maxEnumValues: 1_000,
   maxNameLength: 64,
   maxRecursionUnfold: 3,
+  maxSchemaChars: 120_000,
 };
 
 const NO_FIELDS: ReadonlySet<string> = new Set();

@@ -98,8 +98,9 @@ export function lowerSchema(
       break;
   }
   // Without $ref the lowered schema has at most the properties/enum values of the input.
-  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target);
-  else enforceScanLimits(scan, base, ctx.limits, ctx.target);
+  const strictChars = profile === 'openai-strict';
+  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
+  else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
   return s;
 }
 

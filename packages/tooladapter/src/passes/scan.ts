@@ -14,6 +14,8 @@ export interface SchemaScan {
   /** Properties and enum values across the whole schema (for target limits). */
   properties: number;
   enumValues: number;
+  /** Characters of property names and string enum values. */
+  enumChars: number;
   /** Some array schema has neither `items` nor `prefixItems`. */
   arrayWithoutItems: boolean;
   /** Some subschema accepts anything (`{}`, `true`), is an object without properties, a tuple, or `false`. */
@@ -33,6 +35,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     maxMinItems: 0,
     properties: 0,
     enumValues: 0,
+    enumChars: 0,
     arrayWithoutItems: false,
     standInCandidate: false,
     objectDepth: 0,
@@ -61,9 +64,17 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
       if (!Object.hasOwn(node, key)) continue;
       scan.keywords.add(key);
       const value = node[key];
-      if (key === 'enum' && Array.isArray(value)) scan.enumValues += value.length;
+      if (key === 'enum' && Array.isArray(value)) {
+        scan.enumValues += value.length;
+        for (const v of value) if (typeof v === 'string') scan.enumChars += v.length;
+      }
       if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
-        if (key === 'properties') scan.properties += Object.keys(value).length;
+        if (key === 'properties') {
+          for (const name in value) {
+            scan.properties++;
+            scan.enumChars += name.length;
+          }
+        }
         for (const name in value)
           if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1, depth);
       } else if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
