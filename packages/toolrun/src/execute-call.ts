@@ -14,6 +14,7 @@ import type { ExecutionRequest, ExecutionUpdate, Executor } from './executor.js'
 import type { RunObserver } from './observer.js';
 import type { RunOptions } from './runner-options.js';
 import type { ToolEntry } from './tool-entry.js';
+import { ToolOutput } from './tool-output.js';
 import { withSpan } from './tracing.js';
 import type { Principal, ToolResult } from './types.js';
 
@@ -108,7 +109,10 @@ export async function executeCall<C>(
   try {
     const value = await (signal ? untilAborted(running, signal, state) : running);
     const result = buildResult(state, tool, undefined, span);
-    result.result = value;
+    if (value instanceof ToolOutput) {
+      result.result = value.value;
+      if (value.content) result.content = value.content;
+    } else result.result = value;
     observer.recordHealth(entry as ToolEntry<unknown>, result);
     return result;
   } catch (error) {
@@ -150,7 +154,7 @@ class Request<C> implements ExecutionRequest<C> {
 }
 
 function checkOutput<C>(entry: ToolEntry<C>, value: unknown, validator: ArgumentValidator): unknown {
-  const v = validator.validateOutput(entry.tool, value);
+  const v = validator.validateOutput(entry.tool, value instanceof ToolOutput ? value.value : value);
   if (v.valid) return value;
   const lines = v.errors.slice(0, 10).map((e) => `- ${e.pointer || '(output)'}: ${e.message}`);
   throw new InvalidOutputError(

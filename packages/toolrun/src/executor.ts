@@ -29,7 +29,8 @@ export interface ExecutionRequest<C = unknown> {
 /**
  * Runs tools of one source. Protocol packages implement this (MCP `tools/call`, HTTP for
  * OpenAPI operations, A2A tasks) and register it with `runner.registerExecutor`.
- * Return the tool's output; throw `ToolExecutionError` (with `retryable`) for failures.
+ * Return the tool's output (a JSON value, or a `ToolOutput` carrying content blocks too);
+ * throw `ToolExecutionError` (with `retryable`) for failures.
  * Executors need not implement timeouts, retries or limits: the runner wraps every attempt.
  */
 export interface Executor<C = unknown> {

@@ -75,7 +75,8 @@ describe('formatResult', () => {
       result: { rows: Array.from({ length: 10_000 }, (_, i) => ({ i, text: 'lorem ipsum' })) },
     });
     const mcp = formatResult(big, { dialect: 'mcp', maxLength: 1_000 });
-    const text = mcp.content[0]?.text ?? '';
+    const first = mcp.content[0];
+    const text = first?.type === 'text' ? first.text : '';
     expect(text.length).toBeLessThanOrEqual(1_000);
     expect(text).toMatch(/…\[truncated: showed \d+ of \d+ characters\]$/);
     expect(mcp.structuredContent).toBeUndefined();
@@ -105,6 +106,33 @@ describe('formatResult', () => {
     expect(formatResult(limited, { dialect: 'openai' }).content).toBe(
       'Error [CONCURRENCY_LIMIT]: Too busy. Retry after 3 s.',
     );
+  });
+
+  it('passes rich content blocks to MCP and Anthropic, placeholders elsewhere', () => {
+    const rich = result({
+      result: { width: 2 },
+      content: [
+        { type: 'text', text: 'chart attached' },
+        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      ],
+    });
+    expect(formatResult(rich, { dialect: 'mcp' })).toEqual({
+      content: [
+        { type: 'text', text: 'chart attached' },
+        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      ],
+      structuredContent: { width: 2 },
+    });
+    expect(formatResult(rich, { dialect: 'anthropic' }).content).toEqual([
+      { type: 'text', text: 'chart attached' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+    ]);
+    expect(formatResult(rich, { dialect: 'openai' }).content).toBe(
+      'chart attached\n[image: image/png, 9 bytes]',
+    );
+    expect(formatResult(rich, { dialect: 'gemini' }).functionResponse.response).toEqual({
+      output: { width: 2 },
+    });
   });
 
   it('serialises awkward values without throwing', () => {

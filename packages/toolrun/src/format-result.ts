@@ -1,4 +1,5 @@
 import { isPlainObject } from '@toolarsenal/toolmodel';
+import type { ContentBlock } from './tool-output.js';
 import type { ToolResult } from './types.js';
 
 /** Target message formats. `openai` is an alias of `openai-chat`. */
@@ -24,11 +25,16 @@ export interface OpenAIFunctionCallOutput {
   output: string;
 }
 
+/** Content inside an Anthropic `tool_result` when the output has images. */
+export type AnthropicToolResultContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+
 /** Anthropic Messages `tool_result` content block (goes in a user message). */
 export interface AnthropicToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  content: string | AnthropicToolResultContent[];
   is_error?: boolean;
 }
 
@@ -43,7 +49,7 @@ export interface GeminiFunctionResponsePart {
 
 /** MCP `CallToolResult`. */
 export interface McpCallToolResult {
-  content: { type: 'text'; text: string }[];
+  content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
@@ -70,9 +76,18 @@ export function formatResult<D extends ResultDialect>(
 ): FormattedResult[D] {
   const max = Math.max(64, options.maxLength ?? DEFAULT_RESULT_MAX_LENGTH);
   const isError = !result.ok && result.status !== 'pending_confirmation';
-  const full = result.ok ? serialize(result.result) : describeFailure(result);
+  const rich = result.ok && result.content && result.content.length > 0 ? result.content : undefined;
+  const full = !result.ok
+    ? describeFailure(result)
+    : rich
+      ? rich.map(blockText).join('\n')
+      : serialize(result.result);
   const text = truncateText(full, max);
-  const truncated = text.length !== full.length;
+  // Structured copies are sent only when they fit; a cut JSON document helps nobody.
+  const structured =
+    result.ok &&
+    (isPlainObject(result.result) || Array.isArray(result.result)) &&
+    (rich ? serialize(result.result).length <= max : text.length === full.length);
   let out: FormattedResult[ResultDialect];
   switch (options.dialect) {
     case 'openai':
@@ -86,7 +101,7 @@ export function formatResult<D extends ResultDialect>(
       out = {
         type: 'tool_result',
         tool_use_id: result.callId,
-        content: text,
+        content: rich?.some((b) => b.type === 'image') ? rich.map((b) => anthropicPart(b, max)) : text,
         ...(isError ? { is_error: true } : {}),
       };
       break;
@@ -94,17 +109,19 @@ export function formatResult<D extends ResultDialect>(
       const response = !result.ok
         ? { error: text }
         : {
-            output:
-              !truncated && (isPlainObject(result.result) || Array.isArray(result.result))
-                ? result.result
-                : text,
+            output: structured ? result.result : text,
           };
       out = { functionResponse: { id: result.callId, name: result.toolName, response } };
       break;
     }
     case 'mcp': {
-      const mcp: McpCallToolResult = { content: [{ type: 'text', text }] };
-      if (result.ok && !truncated && isPlainObject(result.result)) {
+      const content = rich
+        ? rich.map(
+            (b): ContentBlock => (b.type === 'text' ? { type: 'text', text: truncateText(b.text, max) } : b),
+          )
+        : [{ type: 'text' as const, text }];
+      const mcp: McpCallToolResult = { content };
+      if (structured && isPlainObject(result.result)) {
         mcp.structuredContent = result.result as Record<string, unknown>;
       }
       if (isError) mcp.isError = true;
@@ -115,6 +132,30 @@ export function formatResult<D extends ResultDialect>(
       throw new TypeError(`unknown result dialect "${String(options.dialect)}"`);
   }
   return out as FormattedResult[D];
+}
+
+/** Text for dialects without rich content: text blocks verbatim, others as a short placeholder. */
+function blockText(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'image':
+    case 'audio':
+      return `[${block.type}: ${block.mimeType}, ${Math.floor((block.data.length * 3) / 4)} bytes]`;
+    case 'resource_link':
+      return `[resource: ${block.uri}]`;
+    case 'resource':
+      return block.resource.text ?? `[resource: ${block.resource.uri}]`;
+    default:
+      return serialize(block);
+  }
+}
+
+function anthropicPart(block: ContentBlock, max: number): AnthropicToolResultContent {
+  if (block.type === 'image') {
+    return { type: 'image', source: { type: 'base64', media_type: block.mimeType, data: block.data } };
+  }
+  return { type: 'text', text: truncateText(blockText(block), max) };
 }
 
 /** The short, repairable message a model sees for a non-successful result. */

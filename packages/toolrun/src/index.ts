@@ -19,6 +19,7 @@ export {
 } from './executor.js';
 export {
   type AnthropicToolResultBlock,
+  type AnthropicToolResultContent,
   DEFAULT_RESULT_MAX_LENGTH,
   describeFailure,
   type FormatResultOptions,
@@ -44,6 +45,7 @@ export {
 export { createRunner, Runner } from './runner.js';
 export type { AuditRecord, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
 export type { ToolRunConfig } from './tool-entry.js';
+export { type ContentBlock, ToolOutput, toolOutput } from './tool-output.js';
 export type { TracingOptions } from './tracing.js';
 export type {
   PendingConfirmation,

@@ -7,6 +7,7 @@ import {
   ToolExecutionError,
   ToolRegistrationError,
   ToolRunError,
+  toolOutput,
 } from './index.js';
 import { addTool, lookupTool } from './test-fixtures/helpers.js';
 
@@ -162,6 +163,21 @@ describe('runner.run basics', () => {
       { type: 'progress', progress: 1, total: 2, message: 'half way' },
       { type: 'partial', data: 'chunk' },
     ]);
+  });
+
+  it('keeps content blocks an executor returns with ToolOutput, validating only the value', async () => {
+    const runner = createRunner({ validator });
+    runner.register(
+      { name: 'chart', outputSchema: { type: 'object', required: ['points'] } },
+      {
+        validateOutput: true,
+        handler: () => toolOutput({ points: 3 }, [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]),
+      },
+    );
+    const result = await runner.run({ name: 'chart' });
+    expect(result.status).toBe('success');
+    expect(result.result).toEqual({ points: 3 });
+    expect(result.content).toEqual([{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]);
   });
 
   it('fails cleanly when no executor serves the tool source', async () => {

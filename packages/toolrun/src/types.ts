@@ -1,4 +1,5 @@
 import type { ToolRunError } from './errors.js';
+import type { ContentBlock } from './tool-output.js';
 
 /** Every outcome a call can have. `skipped` is used by `runBatch` for calls it did not run. */
 export type ToolResultStatus =
@@ -68,6 +69,8 @@ export interface ToolResult<T = unknown> {
   ok: boolean;
   /** The tool's output (success only). */
   result?: T;
+  /** Rich content blocks an executor returned with `ToolOutput` (images, resource links…). */
+  content?: readonly ContentBlock[];
   /** Typed error for every status but `success`. */
   error?: ToolRunError;
   /** Attempts made (0 when the call never reached the executor). */

@@ -1,0 +1,24 @@
+/** MCP-style content blocks an executor can return alongside (or instead of) a JSON value. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource_link'; uri: string; name?: string; mimeType?: string }
+  | { type: 'resource'; resource: { uri: string; text?: string; blob?: string; mimeType?: string } };
+
+/**
+ * What an executor returns when a plain value is not enough: the value (used for
+ * `result.result`, output validation and structured content) plus rich content blocks
+ * (images, resource links…) that `formatResult` passes to dialects that accept them.
+ */
+export class ToolOutput {
+  constructor(
+    readonly value: unknown,
+    readonly content?: readonly ContentBlock[],
+  ) {}
+}
+
+/** Shorthand for `new ToolOutput(value, content)`. */
+export function toolOutput(value: unknown, content?: readonly ContentBlock[]): ToolOutput {
+  return new ToolOutput(value, content);
+}
