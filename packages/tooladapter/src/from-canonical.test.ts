@@ -54,7 +54,7 @@ describe('fromCanonical over generated tools (property)', () => {
           const named = toCanonical(conversion.value, target.dialect, { names: conversion.names }).tools[0]!;
           expect(named.name).toBe(tool.name);
         }),
-        { numRuns: 60 },
+        { numRuns: 40 },
       );
     });
 
@@ -76,7 +76,7 @@ describe('fromCanonical over generated tools (property)', () => {
             else expect(jsonEqual(decoded, args)).toBe(true);
           },
         ),
-        { numRuns: 60 },
+        { numRuns: 40 },
       );
     });
   }
