@@ -1,4 +1,5 @@
-import { checkJsonSchema, parseTool, UnsafeJsonError } from '@toolarsenal/toolmodel';
+import { checkJsonSchema, parseTool, UnsafeJsonError, walkSchema } from '@toolarsenal/toolmodel';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../errors.js';
 import { loadBfclCorpus } from '../testing/corpus.js';
@@ -85,6 +86,72 @@ describe('legacy-function codec', () => {
       'legacy.function.parameters',
     ]);
     expect(checkLegacyFunction({ name: 'ok', parameters: { type: 'dict' } })).toEqual([]);
+  });
+
+  it('normalises any legacy schema to valid 2020-12 without legacy names left (property-based)', () => {
+    const typeName = fc.constantFrom(
+      'dict',
+      'float',
+      'tuple',
+      'any',
+      'String',
+      'HashMap',
+      'long',
+      'int',
+      'integer',
+      'boolean',
+      'bool',
+      'array',
+      'ArrayList',
+      'char',
+      'str',
+      '',
+      'Double',
+      'object',
+      'null',
+    );
+    const legacy = fc.letrec((tie) => ({
+      node: fc.record(
+        {
+          type: fc.oneof(typeName, fc.array(typeName, { minLength: 1, maxLength: 2 })),
+          description: fc.string({ maxLength: 5 }),
+          optional: fc.boolean(),
+          required: fc.boolean(),
+          properties: fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), tie('node'), {
+            maxKeys: 3,
+            depthIdentifier: 'legacy',
+          }),
+          items: tie('node'),
+        },
+        { requiredKeys: ['type'] },
+      ),
+    })).node;
+    const allowed = new Set(['object', 'number', 'integer', 'string', 'boolean', 'array', 'null']);
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), legacy, { maxKeys: 4 }),
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }),
+        (properties, required) => {
+          const { input } = decodeLegacyFunction({
+            name: 'f',
+            parameters: { type: 'dict', properties, required },
+          });
+          const tool = parseTool(input);
+          expect(checkJsonSchema(tool.inputSchema, '/inputSchema')).toEqual([]);
+          walkSchema(tool.inputSchema, ({ schema }) => {
+            expect(schema.optional).toBeUndefined();
+            expect(typeof schema.required === 'boolean').toBe(false);
+            for (const t of Array.isArray(schema.type)
+              ? schema.type
+              : schema.type === undefined
+                ? []
+                : [schema.type])
+              expect(allowed.has(t as string)).toBe(true);
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('imports all 400 BFCL definitions as valid JSON Schema 2020-12 tools', () => {
