@@ -29,7 +29,7 @@ export const ANTHROPIC_LIMITS: DialectLimits = {
   maxNestingDepth: 100,
   maxProperties: 5_000,
   maxEnumValues: 1_000,
-  maxNameLength: 64,
+  maxNameLength: 128,
   maxRecursionUnfold: 3,
 };
 

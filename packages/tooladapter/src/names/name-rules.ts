@@ -23,8 +23,15 @@ export const OPENAI_NAME_RULE: NameRule = {
   invalidChar: /[^a-zA-Z0-9_-]/g,
 };
 
-/** Anthropic custom tool names: `^[a-zA-Z0-9_-]{1,64}$`. */
-export const ANTHROPIC_NAME_RULE: NameRule = OPENAI_NAME_RULE;
+/**
+ * Anthropic custom tool names: `^[a-zA-Z0-9_-]{1,128}$` (the API said `{1,64}` until 2025; the
+ * limit is an option, `limits.maxNameLength`).
+ */
+export const ANTHROPIC_NAME_RULE: NameRule = {
+  pattern: /^[a-zA-Z0-9_-]{1,128}$/,
+  maxLength: 128,
+  invalidChar: /[^a-zA-Z0-9_-]/g,
+};
 
 /**
  * Gemini function names: start with a letter or `_`, then letters, digits, `_ . : -`, at most 64
