@@ -1,5 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { PendingConfirmation } from './types.js';
+import type { JsonObject } from '@toolarsenal/toolmodel';
+import { newState } from './call-state.js';
+import { ConfirmationError } from './errors.js';
+import type { RunObserver } from './observer.js';
+import type { ToolEntry } from './tool-entry.js';
+import type { PendingConfirmation, Principal } from './types.js';
+
+/** A call held for confirmation: everything needed to run it later, exactly as validated. */
+export interface Pending<C> {
+  entry: ToolEntry<C>;
+  args: JsonObject;
+  callId: string;
+  principal: Principal;
+  context?: C;
+}
 
 interface Entry<T> {
   payload: T;
@@ -46,4 +60,33 @@ export class ConfirmationStore<T> {
       this.pending.delete(token);
     }
   }
+}
+
+/**
+ * Consumes a token for `runner.confirm` / `runner.reject`, auditing the decision. Throws
+ * `ConfirmationError` for unknown or used tokens, and for expired ones when confirming.
+ */
+export function takePending<C>(
+  store: ConfirmationStore<Pending<C>>,
+  observer: RunObserver,
+  token: string,
+  decision: 'confirmed' | 'rejected',
+): Pending<C> {
+  const now = Date.now();
+  const taken = store.take(token, now);
+  if (!taken) {
+    throw new ConfirmationError(
+      'CONFIRMATION_UNKNOWN',
+      'unknown confirmation token (never issued, already used or rejected, or evicted)',
+    );
+  }
+  const p = taken.payload;
+  const state = newState(p.callId, p.entry.tool.name, now);
+  const entry = p.entry as ToolEntry<unknown>;
+  if (taken.expired && decision === 'confirmed') {
+    observer.audit('expired', undefined, state, entry, p.principal, p.args);
+    throw new ConfirmationError('CONFIRMATION_EXPIRED', `confirmation for "${state.toolName}" expired`);
+  }
+  observer.audit(decision, undefined, state, entry, p.principal, p.args);
+  return p;
 }

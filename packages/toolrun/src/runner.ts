@@ -2,7 +2,6 @@ import type { Span } from '@opentelemetry/api';
 import {
   type ArgumentValidator,
   createArgumentValidator,
-  defineTool,
   type JsonLimits,
   type JsonObject,
   type Tool,
@@ -18,16 +17,15 @@ import {
   internalError,
   newState,
   notFoundError,
-  rateLimitedError,
 } from './call-state.js';
-import { ConfirmationStore } from './confirmations.js';
+import { ConfirmationStore, type Pending, takePending } from './confirmations.js';
 import {
   DEFAULT_MAX_ARGUMENTS_LENGTH,
   type DecodedArguments,
   decodeArguments,
   invalidArgumentsError,
 } from './decode-arguments.js';
-import { ConfirmationError, ToolRegistrationError, ToolRunError } from './errors.js';
+import { ToolRegistrationError, ToolRunError } from './errors.js';
 import type { RunnerEventListener, RunnerEventName } from './events.js';
 import { executeCall } from './execute-call.js';
 import {
@@ -39,23 +37,22 @@ import {
 import type { ToolHealth } from './health.js';
 import { RunObserver } from './observer.js';
 import { checkAccess, compileConfirmationPolicy } from './policy.js';
+import { takeRateTokens } from './rate-limits.js';
 import { createBulkhead } from './resilience.js';
 import type { RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
 import { suggestNames } from './suggest.js';
 import { KeyedBuckets } from './token-bucket.js';
-import { createToolEntry, type EntryContext, type ToolEntry, type ToolRunConfig } from './tool-entry.js';
+import {
+  createToolEntry,
+  type EntryContext,
+  type ToolEntry,
+  type ToolRunConfig,
+  toTool,
+} from './tool-entry.js';
 import { newCallId } from './tracing.js';
 import type { Principal, ToolCall, ToolResult } from './types.js';
 
 const ANONYMOUS: Principal = Object.freeze({ id: 'anonymous' });
-
-interface Pending<C> {
-  entry: ToolEntry<C>;
-  args: JsonObject;
-  callId: string;
-  principal: Principal;
-  context?: C;
-}
 
 /**
  * Executes tool calls safely. Create with `createRunner`. Every outcome, including a tool's
@@ -216,7 +213,7 @@ export class Runner<C = unknown> {
    * before anything runs). Throws `ConfirmationError` for unknown, used or expired tokens.
    */
   async confirm(token: string, options: Omit<RunOptions<C>, 'principal'> = {}): Promise<ToolResult> {
-    const pending = this.takeToken(token, 'confirmed');
+    const pending = takePending(this.confirmations, this.observer, token, 'confirmed');
     const current = this.entries.get(pending.entry.tool.name);
     const entry = current === pending.entry ? current : undefined;
     const state = newState(pending.callId, pending.entry.tool.name, clock());
@@ -236,7 +233,7 @@ export class Runner<C = unknown> {
 
   /** Declines a pending call; returns the `cancelled` result to send back to the model. */
   reject(token: string, reason?: string): ToolResult {
-    const pending = this.takeToken(token, 'rejected');
+    const pending = takePending(this.confirmations, this.observer, token, 'rejected');
     const state = newState(pending.callId, pending.entry.tool.name, clock());
     const why = reason ? ` (${reason.slice(0, 200)})` : '';
     const error = new ToolRunError(
@@ -357,7 +354,12 @@ export class Runner<C = unknown> {
     span: Span | undefined,
     confirmed: boolean,
   ): Promise<ToolResult> | ToolResult {
-    const limited = this.takeTokens(entry, principal, state.queuedAt);
+    const limited = takeRateTokens(
+      entry as ToolEntry<unknown>,
+      this.principalBuckets,
+      principal,
+      state.queuedAt,
+    );
     if (limited) {
       this.observer.audit('denied', limited.code, state, entry as ToolEntry<unknown>, principal, args);
       return buildResult(state, entry.tool, limited, span);
@@ -372,61 +374,9 @@ export class Runner<C = unknown> {
   }
 
   /** `now` is the call's arrival time: precise enough for buckets, and saves a clock read. */
-  private takeTokens(entry: ToolEntry<C>, principal: Principal, now: number): ToolRunError | undefined {
-    if (!entry.bucket && !this.principalBuckets) return undefined;
-    if (entry.bucket) {
-      const wait = entry.bucket.take(now);
-      if (wait > 0) return rateLimitedError(`Tool "${entry.tool.name}" is rate limited`, wait, 'tool');
-    }
-    if (this.principalBuckets) {
-      const wait = this.principalBuckets.get(principal.id, now).take(now);
-      if (wait > 0) {
-        entry.bucket?.refund();
-        return rateLimitedError(`Caller "${principal.id}" is rate limited`, wait, 'principal');
-      }
-    }
-    return undefined;
-  }
-
-  private takeToken(token: string, decision: 'confirmed' | 'rejected'): Pending<C> {
-    const now = Date.now();
-    const taken = this.confirmations.take(token, now);
-    if (!taken) {
-      throw new ConfirmationError(
-        'CONFIRMATION_UNKNOWN',
-        'unknown confirmation token (never issued, already used or rejected, or evicted)',
-      );
-    }
-    const p = taken.payload;
-    const state = newState(p.callId, p.entry.tool.name, now);
-    const entry = p.entry as ToolEntry<unknown>;
-    if (taken.expired && decision === 'confirmed') {
-      this.observer.audit('expired', undefined, state, entry, p.principal, p.args);
-      throw new ConfirmationError('CONFIRMATION_EXPIRED', `confirmation for "${state.toolName}" expired`);
-    }
-    this.observer.audit(decision, undefined, state, entry, p.principal, p.args);
-    return p;
-  }
 }
 
 /** Creates a runner. See `RunnerOptions` for defaults. */
 export function createRunner<C = unknown>(options: RunnerOptions<C> = {}): Runner<C> {
   return new Runner<C>(options);
-}
-
-function toTool(tool: Tool | ToolInput): Tool {
-  if (
-    typeof tool === 'object' &&
-    tool !== null &&
-    Object.isFrozen(tool) &&
-    typeof (tool as Tool).contentHash === 'string' &&
-    typeof (tool as Tool).id === 'string'
-  ) {
-    return tool as Tool;
-  }
-  try {
-    return defineTool(tool as ToolInput);
-  } catch (error) {
-    throw new ToolRegistrationError(`invalid tool definition: ${(error as Error).message}`, { cause: error });
-  }
 }

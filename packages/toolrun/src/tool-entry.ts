@@ -1,4 +1,4 @@
-import type { RateLimitSpec, Tool } from '@toolarsenal/toolmodel';
+import { defineTool, type RateLimitSpec, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import type { BulkheadPolicy } from 'cockatiel';
 import { ToolRegistrationError } from './errors.js';
 import type { ExecutionRequest, ToolHandler } from './executor.js';
@@ -114,4 +114,22 @@ export function createToolEntry<C>(
 /** Calls a local handler with the request, so handler tools skip the executor lookup. */
 export function callHandler<C>(handler: ToolHandler<C>, request: ExecutionRequest<C>): unknown {
   return handler(request.arguments, request);
+}
+
+/** Accepts a canonical (frozen, hashed) tool as is; parses anything else with `defineTool`. */
+export function toTool(tool: Tool | ToolInput): Tool {
+  if (
+    typeof tool === 'object' &&
+    tool !== null &&
+    Object.isFrozen(tool) &&
+    typeof (tool as Tool).contentHash === 'string' &&
+    typeof (tool as Tool).id === 'string'
+  ) {
+    return tool as Tool;
+  }
+  try {
+    return defineTool(tool as ToolInput);
+  } catch (error) {
+    throw new ToolRegistrationError(`invalid tool definition: ${(error as Error).message}`, { cause: error });
+  }
 }
