@@ -168,3 +168,51 @@ describe('fromCanonicalMany', () => {
     expect(many.losses.every((l) => /^\/[01]\//.test(l.pointer))).toBe(true);
   });
 });
+
+describe('recursion option', () => {
+  const tree = defineTool({
+    name: 'tree',
+    inputSchema: {
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Node' } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: {
+            label: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+          },
+        },
+      },
+    },
+  });
+
+  it('unfolds recursion by default for Gemini and decodes the cut as JSON', () => {
+    const c = fromCanonical(tree, 'gemini');
+    expect(check(c.value, 'gemini')).toEqual([]);
+    const args = {
+      root: {
+        label: 'a',
+        children: [{ label: 'b', children: [{ label: 'c', children: [{ label: 'd' }] }] }],
+      },
+    };
+    expect(c.decode(c.encodeArgs(args))).toEqual(args);
+  });
+
+  it('keeps recursion for OpenAI strict via $defs', () => {
+    const c = fromCanonical(tree, 'openai-chat', { strict: true });
+    expect(check(c.value, 'openai-chat')).toEqual([]);
+    expect(JSON.stringify(c.value)).toContain('"$ref":"#/$defs/Node"');
+  });
+
+  it("throws a typed error with recursion: 'error' where the target forbids recursion", () => {
+    for (const dialect of ['gemini', 'anthropic'] as const) {
+      try {
+        fromCanonical(tree, dialect, { strict: true, recursion: 'error' });
+        expect.unreachable();
+      } catch (error) {
+        expect(ConversionError.isInstance(error) && error.reason).toBe('recursion-forbidden');
+      }
+    }
+  });
+});

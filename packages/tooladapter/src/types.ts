@@ -40,6 +40,12 @@ export interface ConvertOptions {
   /** Override target limits (defaults per dialect in the README). */
   limits?: Partial<DialectLimits>;
   /**
+   * Recursive `$ref`s where the target forbids recursion (Gemini, Anthropic strict): `unfold`
+   * (default) unfolds `maxRecursionUnfold` times and cuts with a JSON-string stand-in; `error`
+   * throws `ConversionError` (`reason: 'recursion-forbidden'`).
+   */
+  recursion?: 'unfold' | 'error';
+  /**
    * Names already taken in the target namespace (for collision-free mapping when converting tools
    * one by one). `fromCanonicalMany` fills this itself.
    */

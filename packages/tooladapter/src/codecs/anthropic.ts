@@ -54,7 +54,13 @@ export const anthropicCodec: DialectCodec = {
     const strict = options.strict ?? false;
     const limits = mergeLimits(ANTHROPIC_LIMITS, options);
     const label = strict ? 'Anthropic strict' : 'Anthropic';
-    const lowered = lowerInput(tool, strict ? 'anthropic-strict' : 'anthropic', label, limits);
+    const lowered = lowerInput(
+      tool,
+      strict ? 'anthropic-strict' : 'anthropic',
+      label,
+      limits,
+      options.recursion,
+    );
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
     value.input_schema = lowered.schema;

@@ -38,7 +38,7 @@ export const geminiCodec: DialectCodec = {
   namePattern: GEMINI_NAME_RULE.pattern,
   encode(tool: Tool, targetName: string, options: ConvertOptions) {
     const limits = mergeLimits(GEMINI_LIMITS, options);
-    const lowered = lowerInput(tool, 'gemini', 'Gemini', limits);
+    const lowered = lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion);
     const losses: Loss[] = [
       ...renameLoss(tool, targetName, 'Gemini'),
       ...fieldLosses(tool, 'Gemini', NO_FIELDS),

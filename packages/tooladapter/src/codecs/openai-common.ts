@@ -49,6 +49,7 @@ export function encodeOpenAIFunction(
     strict ? 'openai-strict' : 'openai',
     strict ? `${label} strict` : label,
     limits,
+    options.recursion,
   );
   const losses: Loss[] = [
     ...renameLoss(tool, targetName, label),

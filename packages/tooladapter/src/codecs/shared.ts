@@ -112,13 +112,14 @@ export function lowerInput(
   profile: LoweringProfile,
   target: string,
   limits: DialectLimits,
+  recursion: ConvertOptions['recursion'] = 'unfold',
 ): {
   schema: JsonSchemaObject;
   losses: Loss[];
   decode: EncodedTool['decode'];
   encodeArgs: EncodedTool['encodeArgs'];
 } {
-  const ctx = createContext(target, limits);
+  const ctx = createContext(target, limits, recursion);
   const schema = lowerSchema(tool.inputSchema as JsonSchemaObject, '/inputSchema', ctx, profile);
   const codec = ctx.argsChanged ? createArgsCodec(schema) : IDENTITY_ARGS;
   return {

@@ -9,10 +9,16 @@ export interface PassContext {
   readonly limits: DialectLimits;
   /** Set by passes that change the shape of arguments (so decode/encode must run). */
   argsChanged: boolean;
+  /** Where the target forbids recursion: unfold then cut (default) or throw. */
+  onRecursion: 'unfold' | 'error';
 }
 
-export function createContext(target: string, limits: DialectLimits): PassContext {
-  return { losses: [], target, limits, argsChanged: false };
+export function createContext(
+  target: string,
+  limits: DialectLimits,
+  onRecursion: 'unfold' | 'error' = 'unfold',
+): PassContext {
+  return { losses: [], target, limits, argsChanged: false, onRecursion };
 }
 
 export function note(

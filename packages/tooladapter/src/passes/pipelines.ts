@@ -48,7 +48,7 @@ export function lowerSchema(
       s = liftRootCombinators(s, base, ctx);
       break;
     case 'openai-strict':
-      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: true });
+      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: true, onRecursion: ctx.onRecursion });
       s = liftRootCombinators(s, base, ctx);
       if (has('allOf')) s = flattenAllOf(s, base, ctx);
       if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
@@ -65,7 +65,7 @@ export function lowerSchema(
       });
       break;
     case 'anthropic-strict':
-      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false });
+      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false, onRecursion: ctx.onRecursion });
       s = liftRootCombinators(s, base, ctx);
       if (has('allOf')) s = flattenAllOf(s, base, ctx);
       if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
@@ -82,7 +82,7 @@ export function lowerSchema(
       });
       break;
     case 'gemini':
-      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false });
+      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false, onRecursion: ctx.onRecursion });
       s = liftRootCombinators(s, base, ctx);
       if (has('allOf')) s = flattenAllOf(s, base, ctx);
       if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
