@@ -76,7 +76,7 @@ describe('fromCanonical over generated tools (property)', () => {
             else expect(jsonEqual(decoded, args)).toBe(true);
           },
         ),
-        { numRuns: 40 },
+        { numRuns: 25 },
       );
     });
   }
