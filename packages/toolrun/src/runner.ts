@@ -27,7 +27,7 @@ import {
 } from './decode-arguments.js';
 import { ToolRegistrationError, ToolRunError } from './errors.js';
 import type { RunnerEventListener, RunnerEventName } from './events.js';
-import { executeCall } from './execute-call.js';
+import { type ExecuteDeps, executeCall } from './execute-call.js';
 import {
   createFunctionExecutor,
   type Executor,
@@ -65,6 +65,7 @@ export class Runner<C = unknown> {
   private readonly byId = new Map<string, ToolEntry<C>>();
   private readonly executors = new Map<string, Executor<C>>();
   private readonly observer: RunObserver;
+  private readonly deps: ExecuteDeps<C>;
   private readonly validator: ArgumentValidator;
   private readonly entryContext: Omit<EntryContext, 'now'>;
   private readonly principalBuckets?: KeyedBuckets;
@@ -76,6 +77,7 @@ export class Runner<C = unknown> {
   constructor(options: RunnerOptions<C> = {}) {
     this.validator = options.validator ?? createArgumentValidator();
     this.observer = new RunObserver(options);
+    this.deps = { executors: this.executors, validator: this.validator, observer: this.observer };
     const confirmation =
       options.confirmation === false ? { patterns: [], destructive: false } : options.confirmation;
     let globalBulkhead: BulkheadPolicy | undefined;
@@ -354,6 +356,7 @@ export class Runner<C = unknown> {
     span: Span | undefined,
     confirmed: boolean,
   ): Promise<ToolResult> | ToolResult {
+    // The arrival time is precise enough for token buckets and saves a clock read.
     const limited = takeRateTokens(
       entry as ToolEntry<unknown>,
       this.principalBuckets,
@@ -366,14 +369,8 @@ export class Runner<C = unknown> {
     }
     if (!confirmed)
       this.observer.audit('allowed', undefined, state, entry as ToolEntry<unknown>, principal, args);
-    return executeCall(entry, args, state, principal, options, span, {
-      executors: this.executors,
-      validator: this.validator,
-      observer: this.observer,
-    });
+    return executeCall(entry, args, state, principal, options, span, this.deps);
   }
-
-  /** `now` is the call's arrival time: precise enough for buckets, and saves a clock read. */
 }
 
 /** Creates a runner. See `RunnerOptions` for defaults. */
