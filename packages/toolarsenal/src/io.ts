@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { assertSafeJson, UnsafeJsonError } from '@toolarsenal/toolmodel';
+import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import { parseDocument } from 'yaml';
 import { CliError } from './cli-error.js';
 
@@ -53,15 +54,19 @@ export function parseStructured(text: string, source: string): unknown {
       }
     }
   } else {
-    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
     if (doc.errors.length > 0) {
       const e = doc.errors[0]!;
       const at = e.linePos?.[0];
-      throw new CliError(
-        `${source}: invalid YAML${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${e.message.split('\n')[0]}`,
-      );
+      const reason = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      throw new CliError(`${source}: invalid YAML${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${reason}`);
     }
-    value = doc.toJS({ maxAliasCount: 100 });
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      // The yaml library refuses alias bombs ("billion laughs") here.
+      throw new CliError(`${source}: invalid YAML: ${(error as Error).message}`);
+    }
   }
   try {
     assertSafeJson(value, {}, `${source}: unsafe input`);
@@ -81,14 +86,17 @@ function isJson(line: string): boolean {
   }
 }
 
+/** Locates a JSON syntax error (Node 20's messages often carry no position) with a tolerant parser. */
 function describeJsonError(text: string, error: Error): string {
-  const match = /position (\d+)/.exec(error.message);
-  if (!match) return error.message;
-  const offset = Number(match[1]);
-  const before = text.slice(0, offset);
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first) return error.message;
+  const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `${error.message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
+  const column = first.offset - before.lastIndexOf('\n');
+  const reason = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${reason} at line ${line}, column ${column}`;
 }
 
 /** Reads and parses a JSON/YAML file or stdin. */
