@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compilePostings, DEFAULT_BM25, fieldTermFrequency, idf, saturate, scoreQuery } from './bm25.js';
+import {
+  compilePostings,
+  DEFAULT_BM25,
+  fieldTermFrequency,
+  idf,
+  saturate,
+  scoreQuery,
+  weightedLength,
+} from './bm25.js';
 import { buildDocTerms } from './doc-terms.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -44,12 +52,15 @@ describe('BM25 pieces', () => {
     expect(saturate(2, 1.2)).toBeLessThan(2 * saturate(1, 1.2));
   });
 
-  it('fieldTermFrequency weighs fields and normalises by length', () => {
-    const tf = [1, 0, 0, 0];
-    const short = fieldTermFrequency(tf, 0, [2, 0, 0, 0], [4, 1, 1, 1], [2, 1, 1, 1], 0.75);
-    const long = fieldTermFrequency(tf, 0, [8, 0, 0, 0], [4, 1, 1, 1], [2, 1, 1, 1], 0.75);
-    expect(short).toBeGreaterThan(long);
-    expect(fieldTermFrequency(tf, 0, [4, 0, 0, 0], [4, 1, 1, 1], [2, 1, 1, 1], 0.75)).toBeCloseTo(2);
+  it('fieldTermFrequency weighs fields and normalises by the weighted document length', () => {
+    const weights = [2, 1, 1, 1];
+    const tf = [1, 1, 0, 0];
+    expect(fieldTermFrequency(tf, 0, weights, 10, 10, 0.75)).toBeCloseTo(3);
+    expect(fieldTermFrequency(tf, 0, weights, 5, 10, 0.75)).toBeGreaterThan(
+      fieldTermFrequency(tf, 0, weights, 20, 10, 0.75),
+    );
+    expect(fieldTermFrequency([0, 0, 0, 0], 0, weights, 5, 10, 0.75)).toBe(0);
+    expect(weightedLength([3, 2, 0, 1], weights)).toBe(9);
   });
 });
 

@@ -17,7 +17,7 @@ export function calibratedRelevance(
 }
 
 /** Semantic evidence: `(cosine − background) / (1 − background) · gain`, clamped. */
-export function semanticRelevance(cosine: number, background: number, gain = 2): number {
+export function semanticRelevance(cosine: number, background: number, gain = 1.5): number {
   const headroom = 1 - background;
   if (!(headroom > 0)) return 0;
   return clamp01(((cosine - background) / headroom) * gain);

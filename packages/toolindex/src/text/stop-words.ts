@@ -10,6 +10,6 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'once only or other our ours ourselves out over own same she should so some such than that the their theirs ' +
     'them themselves then there these they this those through to too under until up very was we were what when ' +
     'where which while who whom why will with would you your yours yourself yourselves im ive youre ' +
-    'lets please want wants like need needs also eg ie etc'
+    'lets please want wants like need needs also eg ie etc looking help find know using use provide give now'
   ).split(' '),
 );
