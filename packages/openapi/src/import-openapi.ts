@@ -289,13 +289,23 @@ function buildTool(
     built = buildSchemas(doc, op, operation, converter, 'defs', stats);
   }
   if (tooBig(built.outputSchema)) {
-    // An output schema this size (e.g. Stripe's expandable objects pull in the whole API) helps no model.
-    warn(
-      op.pointer,
-      'output_schema_omitted',
-      `response schema has more than ${limits.maxSchemaNodes} nodes even with shared parts in $defs; outputSchema left out (limits.maxSchemaNodes)`,
-    );
-    delete built.outputSchema;
+    // Stripe's expandable objects pull the whole API into one response: expand only the top level.
+    const shallow = buildOutputSchema(doc, operation, converter, 'shallow');
+    if (shallow !== undefined && !tooBig(shallow)) {
+      built.outputSchema = shallow;
+      warn(
+        op.pointer,
+        'output_schema_shallow',
+        `response schema has more than ${limits.maxSchemaNodes} nodes even with shared parts in $defs; nested named schemas are described, not expanded (limits.maxSchemaNodes)`,
+      );
+    } else {
+      delete built.outputSchema;
+      warn(
+        op.pointer,
+        'output_schema_omitted',
+        `response schema has more than ${limits.maxSchemaNodes} nodes even at one level; outputSchema left out (limits.maxSchemaNodes)`,
+      );
+    }
   }
   for (const note of built.notes) warn(op.pointer, 'parameter_ignored', note);
 
@@ -385,22 +395,26 @@ function buildSchemas(
   inputSchema.additionalProperties = false;
   attachDefs(inputSchema, inputRoot);
 
-  const outputRoot = converter.root('output', mode);
-  const produces = stringList(operation.produces) ?? stringList(api.produces);
-  const output = pickOutputSchema(operation.responses, produces, kind, outputRoot);
-  let outputSchema: JsonSchema | undefined;
-  if (output) {
-    outputSchema = output.schema;
-    const defs = outputRoot.collectDefs();
-    if (defs) {
-      outputSchema =
-        typeof outputSchema === 'boolean' ? { $defs: defs } : { ...outputSchema, $defs: { ...defs } };
-    }
-  }
+  const outputSchema = buildOutputSchema(doc, operation, converter, mode);
   const built: BuiltSchemas = { inputSchema, parameterMeta: params.meta, notes: params.notes };
   if (outputSchema !== undefined) built.outputSchema = outputSchema;
   if (body) built.body = body;
   return built;
+}
+
+function buildOutputSchema(
+  doc: LoadedDocument,
+  operation: Record<string, unknown>,
+  converter: SchemaConverter,
+  mode: RefMode,
+): JsonSchema | undefined {
+  const outputRoot = converter.root('output', mode);
+  const produces = stringList(operation.produces) ?? stringList(doc.api.produces);
+  const output = pickOutputSchema(operation.responses, produces, doc.kind, outputRoot);
+  if (!output) return undefined;
+  const defs = outputRoot.collectDefs();
+  if (!defs) return output.schema;
+  return typeof output.schema === 'boolean' ? { $defs: defs } : { ...output.schema, $defs: { ...defs } };
 }
 
 /** `{type: object, properties: {}, additionalProperties: false}`: the only value is `{}`. */

@@ -3,8 +3,12 @@ import { isPlainObject } from '@toolarsenal/toolmodel';
 import type { SchemaStats } from './schema-stats.js';
 
 export type Direction = 'input' | 'output';
-/** `inline`: shared schemas are copied in place (only cycles use `$defs`); `defs`: every named shared schema goes to `$defs`. */
-export type RefMode = 'inline' | 'defs';
+/**
+ * `inline`: shared schemas are copied in place (only cycles use `$defs`); `defs`: every named shared
+ * schema goes to `$defs`; `shallow`: named schemas below the root are replaced by a short stub
+ * (type + description), for response schemas too large to carry.
+ */
+export type RefMode = 'inline' | 'defs' | 'shallow';
 
 const SINGLE = new Set([
   'additionalProperties',
@@ -105,10 +109,26 @@ export class SchemaConverter {
       this.stats.invalidKeywords++;
       return { schema: {}, defs: new Set() };
     }
+    if (mode === 'shallow' && level > 0 && this.refNames.has(node)) {
+      this.stats.shallowSchemas++;
+      return { schema: this.stub(node), defs: new Set() };
+    }
     if (this.isDef(node, mode)) {
       return { schema: { $ref: `#/$defs/${this.defName(node)}` }, defs: new Set([node]) };
     }
     return this.convertBody(node, direction, mode, level);
+  }
+
+  /** A named schema, described instead of expanded: its type and what it is. */
+  private stub(node: Record<string, unknown>): JsonSchemaObject {
+    const name = this.refNames.get(node) ?? 'schema';
+    const out: JsonSchemaObject = {};
+    const type = normaliseType(node.type);
+    if (type !== undefined && type !== 'file') out.type = type;
+    const text =
+      typeof node.description === 'string' ? node.description.trim().split('\n')[0]!.slice(0, 200) : '';
+    out.description = `${text ? `${text} ` : ''}(schema "${name}" not expanded: response schema too large)`;
+    return out;
   }
 
   /** Converts the keywords of `node` itself (used for def bodies, where `node` must not refer to itself). */

@@ -20,6 +20,8 @@ export interface SchemaStats {
   invalidKeywords: number;
   /** `type: object|array` added to schemas that have `properties`/`required` or `items` but no type. */
   inferredTypes: number;
+  /** Named schemas described by a stub instead of expanded (response schemas too large to carry). */
+  shallowSchemas: number;
   /** Request bodies that only admit `{}` (e.g. Stripe's GET operations) left out of the input. */
   emptyBodies: number;
 }
@@ -37,5 +39,6 @@ export function emptyStats(): SchemaStats {
     invalidKeywords: 0,
     inferredTypes: 0,
     emptyBodies: 0,
+    shallowSchemas: 0,
   };
 }
