@@ -116,6 +116,29 @@ describe('SchemaConverter', () => {
     expect(checkJsonSchema({ ...(out as object), $defs: defs }, '')).toEqual([]);
   });
 
+  it('shallow mode describes named schemas below the root instead of expanding them', () => {
+    const customer = {
+      type: 'object',
+      description: 'A customer.\nMore text.',
+      properties: { id: { type: 'string' } },
+    };
+    const list = { type: 'object', properties: { data: { type: 'array', items: customer } } };
+    const converter = new SchemaConverter(list, new WeakMap([[customer, 'customer']]), emptyStats());
+    expect(converter.root('output', 'shallow').convert(list)).toEqual({
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            description: 'A customer. (schema "customer" not expanded: response schema too large)',
+          },
+        },
+      },
+    });
+    expect(converter.root('output', 'inline').convert(list)).toEqual(list);
+  });
+
   it('turns arbitrary OpenAPI 3.0 schemas into valid JSON Schema 2020-12 without OpenAPI keywords (property)', () => {
     const leaf = fc.oneof(
       fc.record(
