@@ -66,6 +66,16 @@ describe('argument validation', () => {
     expect(v.size).toBe(2);
   });
 
+  it('forTool binds compiled validators to one tool', () => {
+    const v = createArgumentValidator();
+    const bound = v.forTool(tool);
+    expect(v.size).toBe(2);
+    expect(bound.validateInput({ from: 'BER', to: 'LIS', date: '2026-12-01' }).valid).toBe(true);
+    expect(bound.validateInput({ from: 'BER' }).errors.map((e) => e.pointer)).toEqual(['/to', '/date']);
+    expect(bound.validateOutput({}).valid).toBe(false);
+    expect(v.forTool(defineTool({ name: 'no_output' })).validateOutput('anything').valid).toBe(true);
+  });
+
   it('evicts least recently used validators', () => {
     const v = createArgumentValidator({ cacheSize: 2 });
     for (let i = 0; i < 5; i++) v.validateInput(defineTool({ name: `t${i}` }), {});

@@ -26,9 +26,21 @@ export interface ArgumentValidator {
   validateInput(tool: Tool, args: unknown): ArgumentValidation;
   /** Validates a result against the tool's `outputSchema`; valid when the tool has none. */
   validateOutput(tool: Tool, output: unknown): ArgumentValidation;
+  /**
+   * Compiles both schemas of one tool up front and returns validators bound to it, for hot paths
+   * (a runner holding one per registered tool skips the cache lookup on every call).
+   */
+  forTool(tool: Tool): BoundArgumentValidator;
   /** Number of compiled validators held. */
   readonly size: number;
 }
+
+export interface BoundArgumentValidator {
+  validateInput(args: unknown): ArgumentValidation;
+  validateOutput(output: unknown): ArgumentValidation;
+}
+
+const VALID: ArgumentValidation = Object.freeze({ valid: true, errors: [] }) as ArgumentValidation;
 
 /**
  * Compiles and caches ajv validators for tool schemas. Compilation is the expensive step
@@ -63,7 +75,7 @@ export function createArgumentValidator(options: ArgumentValidatorOptions = {}):
   };
 
   const run = (fn: ValidateFunction, value: unknown): ArgumentValidation => {
-    if (fn(value)) return { valid: true, errors: [] };
+    if (fn(value)) return VALID;
     return { valid: false, errors: (fn.errors ?? []).map(toArgumentError) };
   };
 
@@ -71,8 +83,17 @@ export function createArgumentValidator(options: ArgumentValidatorOptions = {}):
     validateInput: (tool, args) => run(compiled(`${tool.contentHash}#in`, tool.inputSchema), args),
     validateOutput: (tool, output) =>
       tool.outputSchema === undefined
-        ? { valid: true, errors: [] }
+        ? VALID
         : run(compiled(`${tool.contentHash}#out`, tool.outputSchema), output),
+    forTool: (tool) => {
+      const input = compiled(`${tool.contentHash}#in`, tool.inputSchema);
+      const output =
+        tool.outputSchema === undefined ? undefined : compiled(`${tool.contentHash}#out`, tool.outputSchema);
+      return {
+        validateInput: (args) => run(input, args),
+        validateOutput: (value) => (output === undefined ? VALID : run(output, value)),
+      };
+    },
     get size() {
       return cache.size;
     },

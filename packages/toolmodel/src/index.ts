@@ -4,6 +4,7 @@ export {
   type ArgumentValidation,
   type ArgumentValidator,
   type ArgumentValidatorOptions,
+  type BoundArgumentValidator,
   createArgumentValidator,
   formatArgumentErrors,
   validateArguments,

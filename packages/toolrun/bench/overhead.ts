@@ -7,12 +7,13 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { JsonObject, ToolInput } from '@toolarsenal/toolmodel';
+import type * as runnerModule from '../src/index.js';
 import type { Runner, ToolHandler } from '../src/index.js';
 
 // Measure the shipped JavaScript (dist, built by the npm script) unless BENCH_SRC=1: tsx adds
 // helpers (e.g. esbuild's __name on every closure) that are not in the published build.
 const entry = process.env.BENCH_SRC === '1' ? '../src/index.js' : '../dist/index.js';
-const { createRunner } = (await import(entry)) as typeof import('../src/index.js');
+const { createRunner } = (await import(entry)) as typeof runnerModule;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);

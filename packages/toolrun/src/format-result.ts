@@ -116,8 +116,8 @@ export function formatResult<D extends ResultDialect>(
     }
     case 'mcp': {
       const content = rich
-        ? rich.map(
-            (b): ContentBlock => (b.type === 'text' ? { type: 'text', text: truncateText(b.text, max) } : b),
+        ? rich.map((b): ContentBlock =>
+            b.type === 'text' ? { type: 'text', text: truncateText(b.text, max) } : b,
           )
         : [{ type: 'text' as const, text }];
       const mcp: McpCallToolResult = { content };

@@ -1,7 +1,6 @@
 /** Result of interpolating one string. */
 export type Interpolated =
-  | { ok: true; value: string }
-  | { ok: false; code: 'unset_env' | 'bad_interpolation'; message: string };
+  { ok: true; value: string } | { ok: false; code: 'unset_env' | 'bad_interpolation'; message: string };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -80,9 +80,12 @@ describe('toolset.export through tooladapter', () => {
   });
 
   it('prepareTurn with an exclusive tool exports that tool alone', () => {
-    const research = updateTool(tools.find((t) => t.id === 'mcp.filesystem:directory_tree@1.0.0')!, {
-      exclusive: true,
-    });
+    const research = updateTool(
+      tools.find((t) => t.id === 'mcp.filesystem:directory_tree@1.0.0')!,
+      {
+        exclusive: true,
+      },
+    );
     const set = toolset('x')
       .from([...files.tools().filter((t) => t.id !== research.id), research])
       .build();

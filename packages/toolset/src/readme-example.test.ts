@@ -52,7 +52,6 @@ describe('README example', () => {
       value: { type: 'function', function: { name } },
     });
     const config = parseToolsetConfig(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: config text with ${ENV} interpolation
       '\ntoolsets:\n  - id: readonly\n    owner: ${OWNER:-platform}\n    annotations: { readOnlyHint: true }\n',
       { file: 'toolsets.yaml', env: {} },
     );

@@ -88,7 +88,7 @@ export class Toolset implements ToolProvider {
       // The source holds only a weak reference: a live set nobody uses any more can be collected
       // (its listener unsubscribes itself on the next change) even without dispose().
       const ref = new WeakRef(this);
-      let off: (() => void) | undefined;
+      let off: (() => void) | undefined = undefined;
       off = membership.subscribe(() => {
         const self = ref.deref();
         if (self === undefined) off?.();

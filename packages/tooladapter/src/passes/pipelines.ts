@@ -16,13 +16,7 @@ import { closeObjects } from './strict-objects.js';
 
 /** The lowering pipelines, one per target family. */
 export type LoweringProfile =
-  | 'passthrough'
-  | 'openai'
-  | 'openai-strict'
-  | 'anthropic'
-  | 'anthropic-strict'
-  | 'gemini'
-  | 'gemini-json';
+  'passthrough' | 'openai' | 'openai-strict' | 'anthropic' | 'anthropic-strict' | 'gemini' | 'gemini-json';
 
 /** Runs the passes of `profile` over one schema; losses and flags go to `ctx`. Pure. */
 export function lowerSchema(

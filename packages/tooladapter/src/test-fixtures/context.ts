@@ -12,5 +12,5 @@ export function testContext(overrides: Partial<PassContext['limits']> = {}): Pas
 }
 
 /** Loosely typed view of a lowered schema for assertions on nested paths. */
-// biome-ignore lint/suspicious/noExplicitAny: test assertions walk arbitrary schema paths
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions walk arbitrary schema paths
 export type Loose = Record<string, any>;
