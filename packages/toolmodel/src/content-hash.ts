@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from './safe-json.js';
 import type { Tool } from './tool-types.js';
 
@@ -34,12 +34,27 @@ export const CONTENT_HASH_FIELDS = [
   'supersededBy',
 ] as const satisfies ReadonlyArray<keyof Tool>;
 
+// The covered fields in the order canonicalJson sorts them, each with its quoted key: the top level
+// is written directly, without building a subset object or sorting its keys on every call.
+const SORTED_FIELDS = [...CONTENT_HASH_FIELDS]
+  .sort()
+  .map((field) => [field, `${JSON.stringify(field)}:`] as const);
+
 /**
  * `sha256:<hex>` of the canonical JSON (sorted keys, no whitespace) of the covered fields.
  * Stable across key order and absent-vs-default differences because tools are normalised first.
  */
 export function contentHash(tool: Pick<Tool, (typeof CONTENT_HASH_FIELDS)[number]>): string {
-  const subset: Record<string, unknown> = {};
-  for (const field of CONTENT_HASH_FIELDS) subset[field] = (tool as Record<string, unknown>)[field];
-  return `sha256:${createHash('sha256').update(canonicalJson(subset)).digest('hex')}`;
+  // Same text as canonicalJson(subset of the covered fields), which the tests pin.
+  let json = '{';
+  for (const [field, quoted] of SORTED_FIELDS) {
+    const value = (tool as Record<string, unknown>)[field];
+    if (value === undefined) continue;
+    if (json.length > 1) json += ',';
+    json += quoted;
+    json += canonicalJson(value);
+  }
+  json += '}';
+  // One-shot crypto.hash (Node ≥ 20.12) skips the Hash object createHash would allocate per call.
+  return `sha256:${hash('sha256', json, 'hex')}`;
 }

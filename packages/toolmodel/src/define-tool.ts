@@ -153,7 +153,7 @@ function prepareSchema(
   // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased.
   const normalized = normalizeSchemaDraft(schema, pointer);
   changes.push(...normalized.changes);
-  issues.push(...checkJsonSchema(normalized.schema, pointer));
+  issues.push(...checkJsonSchema(normalized.schema, pointer, { hasLocalRef: normalized.hasLocalRef }));
   return normalized.schema;
 }
 

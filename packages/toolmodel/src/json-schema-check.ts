@@ -24,8 +24,13 @@ function getFullMetaValidator(): ValidateFunction {
  * Checks that `schema` is a valid JSON Schema 2020-12 document (against the meta-schema) whose
  * local `$ref`s resolve. Issues are located under `basePointer` (e.g. `/inputSchema`).
  * Expects a schema already normalised to 2020-12 and free of `$schema`.
+ * `options.hasLocalRef: false` (from `normalizeSchemaDraft`) skips the walk that resolves local refs.
  */
-export function checkJsonSchema(schema: unknown, basePointer: string): ValidationIssue[] {
+export function checkJsonSchema(
+  schema: unknown,
+  basePointer: string,
+  options: { hasLocalRef?: boolean } = {},
+): ValidationIssue[] {
   if (typeof schema === 'boolean') return [];
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return [
@@ -50,11 +55,13 @@ export function checkJsonSchema(schema: unknown, basePointer: string): Validatio
       },
     ];
   }
+  // The official meta-schema has the last word (and the full error list) whenever the fast one refuses.
   if (!valid) {
     const full = getFullMetaValidator();
-    full(schema);
-    issues.push(...summariseMetaErrors(full.errors ?? validate.errors ?? [], basePointer));
+    if (!full(schema)) issues.push(...summariseMetaErrors(full.errors ?? [], basePointer));
   }
+  // Callers that just normalised the schema know whether any local $ref exists (no second walk needed).
+  if (options.hasLocalRef === false) return issues;
   walkSchema(schema, ({ schema: node, pointer }) => {
     const ref = node.$ref;
     if (typeof ref === 'string' && ref.startsWith('#/') && getAtPointer(schema, ref) === undefined) {

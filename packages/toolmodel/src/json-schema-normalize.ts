@@ -20,10 +20,18 @@ export function detectDraft(schema: unknown): SchemaDraft | undefined {
   return DRAFT_URIS.find(([re]) => re.test(uri))?.[1] ?? 'unknown';
 }
 
+// Hoisted: the callback runs once per subschema, so no per-node array allocation.
+const EXCLUSIVE_BOUNDS = [
+  ['minimum', 'exclusiveMinimum'],
+  ['maximum', 'exclusiveMaximum'],
+] as const;
+
 export interface NormalizedSchema {
   schema: unknown;
   /** Every rewrite made, so normalisation is never silent. Empty when the input was already canonical. */
   changes: SchemaChange[];
+  /** True when some subschema of the result has a local (`#/…`) `$ref`; lets the ref check skip its walk. */
+  hasLocalRef: boolean;
 }
 
 /**
@@ -36,7 +44,8 @@ export interface NormalizedSchema {
  */
 export function normalizeSchemaDraft(schema: unknown, basePointer = ''): NormalizedSchema {
   const changes: SchemaChange[] = [];
-  if (!isPlainObject(schema)) return { schema, changes };
+  if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false };
+  let hasLocalRef = false;
   const draft = detectDraft(schema);
   const from =
     draft && draft !== '2020-12' ? `${draft} → 2020-12` : 'redundant in the canonical 2020-12 form';
@@ -82,10 +91,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
           '"definitions" renamed to "$defs" (refs rewritten)',
         );
       }
-      for (const [bound, exclusive] of [
-        ['minimum', 'exclusiveMinimum'],
-        ['maximum', 'exclusiveMaximum'],
-      ] as const) {
+      for (const [bound, exclusive] of EXCLUSIVE_BOUNDS) {
         if (typeof n[exclusive] === 'boolean') {
           if (n[exclusive] === true && typeof n[bound] === 'number') {
             n[exclusive] = n[bound];
@@ -151,9 +157,11 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
         n.$ref = `#/$defs/${n.$ref.slice('#/definitions/'.length)}`;
         note(joinPointer(pointer, '$ref'), '$ref', 'rewritten', 'ref to #/definitions rewritten to #/$defs');
       }
+      // mapSchema calls this for exactly the object subschemas walkSchema visits in the result.
+      if (typeof n.$ref === 'string' && n.$ref.startsWith('#/')) hasLocalRef = true;
       return n;
     },
     basePointer,
   );
-  return { schema: out, changes };
+  return { schema: out, changes, hasLocalRef };
 }

@@ -162,35 +162,55 @@ export function canonicalJson(value: unknown): string {
       return 'null';
   }
   if (value === null) return 'null';
-  // String concatenation builds V8 ropes: measured ~2× faster here than collecting parts and joining.
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out += ',';
-      out += canonicalJson(value[i]);
-    }
-    return `${out}]`;
-  }
-  const keys = Object.keys(value as object);
-  if (keys.length > 1) keys.sort();
-  let out = '{';
-  let first = true;
-  for (const key of keys) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v === undefined) continue;
-    if (!first) out += ',';
-    out += `${quoteKey(key)}:${canonicalJson(v)}`;
-    first = false;
-  }
-  return `${out}}`;
+  return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
 }
 
-// Schema keys repeat endlessly ("type", "description", "properties"…): quote each once.
+// String concatenation builds V8 ropes: measured ~2× faster here than collecting parts and joining.
+function canonicalArray(value: unknown[]): string {
+  // Lists of names (required, enum, tags) are all strings: one native stringify writes them identically.
+  if (allStrings(value)) return JSON.stringify(value);
+  let out = '[';
+  for (let i = 0; i < value.length; i++) {
+    if (i > 0) out += ',';
+    out += canonicalJson(value[i]);
+  }
+  return out + ']';
+}
+
+function allStrings(value: unknown[]): boolean {
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+function canonicalObject(value: Record<string, unknown>): string {
+  const keys = Object.keys(value);
+  // Sorting is skipped when keys already arrive in order (`<` is the same code-unit order as sort()).
+  if (!isSorted(keys)) keys.sort();
+  let out = '{';
+  let first = true;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = value[key];
+    if (v === undefined) continue;
+    if (first) first = false;
+    else out += ',';
+    out += quoteKey(key);
+    out += typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
+  }
+  return out + '}';
+}
+
+function isSorted(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
+}
+
+// Schema keys repeat endlessly ("type", "description", "properties"…): quote each once (with its colon).
 const quotedKeys = new Map<string, string>();
 function quoteKey(key: string): string {
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
-    quoted = JSON.stringify(key);
+    quoted = `${JSON.stringify(key)}:`;
     if (quotedKeys.size < 10_000) quotedKeys.set(key, quoted);
   }
   return quoted;
