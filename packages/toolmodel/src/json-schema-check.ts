@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajv.js';
 import type { ValidationIssue } from './errors.js';
 import { getAtPointer, joinPointer } from './json-pointer.js';
+import { isCertainlyValidSchema } from './meta-fast-check.js';
 import { walkSchema } from './schema-walk.js';
 
 const META_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -41,11 +42,11 @@ export function checkJsonSchema(
       },
     ];
   }
-  const validate = getMetaValidator();
   const issues: ValidationIssue[] = [];
   let valid: boolean;
   try {
-    valid = validate(schema) as boolean;
+    // The key-driven check settles the common case; anything it is unsure about goes to ajv.
+    valid = isCertainlyValidSchema(schema) || (getMetaValidator()(schema) as boolean);
   } catch (error) {
     return [
       {
