@@ -1,8 +1,9 @@
 import type { Tool } from '@toolarsenal/toolmodel';
-import { type HintName, hintsMatch, hintValue } from './annotations.js';
+import { compileHints, type HintName, hintValue } from './annotations.js';
 import { ToolsetError } from './errors.js';
 import type { ClauseCheck } from './explanation.js';
 import { type CompiledPatterns, compilePatterns, compileStringPatterns } from './patterns.js';
+import { toolNamespace, toolTags } from './tool-fields.js';
 
 /** A named predicate added with `where`. */
 export interface WherePredicate {
@@ -83,7 +84,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const m = compileStringPatterns(spec.namespaces, 'namespace');
     clauses.push({
       kind: 'namespace',
-      test: (t) => m(t.namespace),
+      test: (t) => m(toolNamespace(t)),
       detail: (t, ok) =>
         `namespace ${JSON.stringify(t.namespace ?? '(none)')} ${ok ? 'matches' : 'matches none of'} ${list(spec.namespaces)}`,
     });
@@ -92,7 +93,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const set = new Set(spec.tagsAny);
     clauses.push({
       kind: 'tagsAny',
-      test: (t) => hasAny(t.tags, set),
+      test: (t) => hasAny(toolTags(t), set),
       detail: (t, ok) =>
         ok
           ? `has tag ${JSON.stringify(t.tags.find((tag) => set.has(tag)))}`
@@ -103,7 +104,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const needed = [...new Set(spec.tagsAll)];
     clauses.push({
       kind: 'tagsAll',
-      test: (t) => hasEvery(t.tags, needed),
+      test: (t) => hasEvery(toolTags(t), needed),
       detail: (t, ok) =>
         ok
           ? `has all of the tags ${list(needed)}`
@@ -114,7 +115,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const set = new Set(spec.tagsNone);
     clauses.push({
       kind: 'tagsNone',
-      test: (t) => !hasAny(t.tags, set),
+      test: (t) => !hasAny(toolTags(t), set),
       detail: (t, ok) =>
         ok
           ? `has none of the forbidden tags ${list(spec.tagsNone)}`
@@ -165,7 +166,7 @@ export function compileFilter(spec: FilterSpec, base?: Clause): CompiledFilter {
     const wanted = spec.annotations;
     clauses.push({
       kind: 'annotations',
-      test: (t) => hintsMatch(t, wanted),
+      test: compileHints(wanted),
       detail: (t, ok) => {
         if (ok) return `annotations match ${wanted.map(([h, v]) => `${h}=${v}`).join(', ')}`;
         const bad = wanted.find(([h, v]) => hintValue(t, h) !== v)!;

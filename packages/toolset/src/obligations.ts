@@ -1,5 +1,6 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { AuditLevel, ObligationSpec, Obligations, RateLimitObligation } from './policy-types.js';
+import { toolCost, toolRequiresConfirmation } from './tool-fields.js';
 
 /** The frozen "nothing required" obligations, shared by every decision that needs none. */
 export const NO_OBLIGATIONS: Obligations = Object.freeze({ confirmation: false, audit: false });
@@ -47,7 +48,7 @@ function stricter(
 const toolObligationCache = new WeakMap<Tool, Obligations>();
 
 export function addToolObligations(obligations: Obligations, tool: Tool): Obligations {
-  if (!tool.requiresConfirmation && tool.cost?.rateLimit === undefined) return obligations;
+  if (!toolRequiresConfirmation(tool) && toolCost(tool)?.rateLimit === undefined) return obligations;
   let own = toolObligationCache.get(tool);
   if (own === undefined) {
     const limit = tool.cost?.rateLimit;

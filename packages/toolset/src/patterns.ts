@@ -1,5 +1,7 @@
 import picomatch from 'picomatch';
 import { ToolsetError } from './errors.js';
+import type { Tool } from '@toolarsenal/toolmodel';
+import { toolId, toolName, toolNamespace } from './tool-fields.js';
 
 /**
  * Tool patterns used by `include`/`exclude`, policies and per-turn selection.
@@ -123,10 +125,9 @@ export function compilePatterns(patterns: readonly string[], where = 'pattern'):
     if (isGlob(p)) globs[kindOf(p)].push(p);
     else exact[kindOf(p)].add(p);
   }
-  const matchers: Array<[KeyKind, (s: string) => boolean]> = [];
-  for (const kind of ['id', 'versionless', 'name'] as const) {
-    if (globs[kind].length > 0) matchers.push([kind, globMatcher(globs[kind])]);
-  }
+  const idGlob = globs.id.length > 0 ? globMatcher(globs.id) : undefined;
+  const versionlessGlob = globs.versionless.length > 0 ? globMatcher(globs.versionless) : undefined;
+  const nameGlob = globs.name.length > 0 ? globMatcher(globs.name) : undefined;
   // Versionless exact ids are looked up as namespace → names, so no key string is built per test.
   const versionless = new Map<string, Set<string>>();
   for (const v of exact.versionless) {
@@ -142,16 +143,26 @@ export function compilePatterns(patterns: readonly string[], where = 'pattern'):
   const exactName = exact.name.size > 0 ? exact.name : undefined;
   const exactId = exact.id.size > 0 ? exact.id : undefined;
   const hasVersionless = versionless.size > 0;
-  const nm = matchers.length;
+  const usesId = exactId !== undefined || idGlob !== undefined;
+  const usesNamespace = hasVersionless || versionlessGlob !== undefined;
+  const usesName = exactName !== undefined || nameGlob !== undefined || usesNamespace;
+  // Each key is read from the tool at most once: tools come in many object shapes, so every
+  // property read is a slow megamorphic load on the build path.
   const test: KeyMatcher = (tool) => {
-    if (exactName?.has(tool.name) || exactId?.has(tool.id)) return true;
-    if (hasVersionless && tool.namespace !== undefined && versionless.get(tool.namespace)?.has(tool.name))
-      return true;
-    for (let i = 0; i < nm; i++) {
-      const [kind, m] = matchers[i]!;
-      if (m(keyOf(tool, kind))) return true;
+    const name = usesName ? toolName(tool) : '';
+    if (exactName !== undefined && exactName.has(name)) return true;
+    if (usesId) {
+      const id = toolId(tool as Tool);
+      if (exactId !== undefined && exactId.has(id)) return true;
+      if (idGlob !== undefined && idGlob(id)) return true;
     }
-    return false;
+    if (usesNamespace) {
+      const ns = toolNamespace(tool);
+      if (hasVersionless && ns !== undefined && versionless.get(ns)?.has(name) === true) return true;
+      if (versionlessGlob !== undefined && versionlessGlob(ns === undefined ? name : `${ns}:${name}`))
+        return true;
+    }
+    return nameGlob !== undefined && nameGlob(name);
   };
   const single = patterns.map((p) => [p, compileOne(p)] as const);
   return {

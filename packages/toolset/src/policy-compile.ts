@@ -13,6 +13,7 @@ import type {
   PolicyNodeSpec,
   Principal,
 } from './policy-types.js';
+import { toolTags } from './tool-fields.js';
 
 interface Outcome {
   readonly allow: boolean;
@@ -85,7 +86,7 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
         `policy ${JSON.stringify(policy.id)}: the principal must be an object`,
       );
     }
-    if (typeof tool !== 'object' || tool === null || !Array.isArray(tool.tags)) {
+    if (typeof tool !== 'object' || tool === null || !Array.isArray(toolTags(tool))) {
       throw new ToolsetError(
         'TOOLSET_BAD_TOOL',
         `policy ${JSON.stringify(policy.id)}: evaluate needs a canonical tool`,
@@ -124,11 +125,17 @@ function compileGroup(
   pointer: string,
   obligates: Array<{ test: Test; obligations: Obligations }>,
 ): Node {
-  const children: Node[] = [];
+  // Leaf rules are kept as (test, outcome) pairs and run inline by the combiner: one closure
+  // call per rule instead of two. Nested groups sit in `groups` with a null test.
+  const tests: Array<Test | null> = [];
+  const outcomes: Array<Outcome | undefined> = [];
+  const groups: Array<Node | undefined> = [];
   rules.forEach((node, i) => {
     const at = `${pointer}/rules/${i}`;
     if ('combine' in node) {
-      children.push(
+      tests.push(null);
+      outcomes.push(undefined);
+      groups.push(
         compileGroup(
           node.combine,
           node.rules,
@@ -154,14 +161,21 @@ function compileGroup(
       reason: `${allow ? 'allowed' : 'denied'} by rule ${JSON.stringify(rule)}: ${why}`,
       obligations: allow ? obligations : NO_OBLIGATIONS,
     });
-    children.push((p, t, a) => (test(p, t, a) ? outcome : undefined));
+    tests.push(test);
+    outcomes.push(outcome);
+    groups.push(undefined);
   });
-  const n = children.length;
+  const n = tests.length;
+  const child = (i: number, p: Principal, t: Tool, a: string): Outcome | undefined => {
+    const test = tests[i]!;
+    if (test !== null) return test(p, t, a) ? outcomes[i] : undefined;
+    return groups[i]!(p, t, a);
+  };
   switch (combine) {
     case 'first-applicable':
       return (p, t, a) => {
         for (let i = 0; i < n; i++) {
-          const o = children[i]!(p, t, a);
+          const o = child(i, p, t, a);
           if (o !== undefined) return o;
         }
         return undefined;
@@ -170,7 +184,7 @@ function compileGroup(
       return (p, t, a) => {
         let deny: Outcome | undefined;
         for (let i = 0; i < n; i++) {
-          const o = children[i]!(p, t, a);
+          const o = child(i, p, t, a);
           if (o === undefined) continue;
           if (o.allow) return o;
           deny ??= o;
@@ -182,7 +196,7 @@ function compileGroup(
         let acc: Outcome | undefined;
         let all = n > 0;
         for (let i = 0; i < n; i++) {
-          const o = children[i]!(p, t, a);
+          const o = child(i, p, t, a);
           if (o === undefined) {
             all = false;
             continue;
@@ -197,7 +211,7 @@ function compileGroup(
         let acc: Outcome | undefined;
         let deny: Outcome | undefined;
         for (let i = 0; i < n; i++) {
-          const o = children[i]!(p, t, a);
+          const o = child(i, p, t, a);
           if (o === undefined) continue;
           if (!o.allow) {
             deny = o;

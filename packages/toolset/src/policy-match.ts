@@ -1,7 +1,8 @@
 import type { Tool } from '@toolarsenal/toolmodel';
-import { HINTS, type HintName, hintsMatch } from './annotations.js';
+import { compileHints, HINTS, type HintName } from './annotations.js';
 import { compilePatterns, compileStringPatterns } from './patterns.js';
 import type { MatchSpec, Principal } from './policy-types.js';
+import { toolNamespace, toolTags } from './tool-fields.js';
 
 /** A compiled condition over (principal, tool, action). */
 export type Test = (p: Principal, t: Tool, a: string) => boolean;
@@ -49,11 +50,11 @@ export function compileMatch(m: MatchSpec): Test {
   }
   if (m.namespace) {
     const ns = compileStringPatterns(m.namespace, 'match.namespace');
-    slow.push((_p, t) => ns(t.namespace));
+    slow.push((_p, t) => ns(toolNamespace(t)));
   }
   if (m.tag) {
     const s = new Set(m.tag);
-    tests.push((_p, t) => anyIn(t.tags, s));
+    tests.push((_p, t) => anyIn(toolTags(t), s));
   }
   if (m.category) {
     const s = new Set(m.category);
@@ -75,7 +76,10 @@ export function compileMatch(m: MatchSpec): Test {
     const wanted = HINTS.filter((h) => m.annotation?.[h] !== undefined).map(
       (h) => [h, m.annotation![h]] as [HintName, boolean],
     );
-    if (wanted.length > 0) tests.push((_p, t) => hintsMatch(t, wanted));
+    if (wanted.length > 0) {
+      const hints = compileHints(wanted);
+      tests.push((_p, t) => hints(t));
+    }
   }
   if (m.action) {
     const s = new Set(m.action);

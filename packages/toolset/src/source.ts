@@ -1,5 +1,6 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import { ToolsetError } from './errors.js';
+import { fieldAnnotations, fieldCapabilities, fieldId, fieldName, fieldTags } from './tool-fields.js';
 
 /** Called after a provider's tools changed. */
 export type ChangeListener = () => void;
@@ -139,13 +140,9 @@ function isPage(value: unknown): value is ToolPage {
 
 function isToolLike(value: unknown): value is Tool {
   if (typeof value !== 'object' || value === null) return false;
-  const t = value as Record<string, unknown>;
-  return (
-    typeof t.id === 'string' &&
-    typeof t.name === 'string' &&
-    Array.isArray(t.tags) &&
-    Array.isArray(t.capabilities) &&
-    typeof t.annotations === 'object' &&
-    t.annotations !== null
-  );
+  // Keyed field reads (see tool-fields.ts): this runs for every source tool on every build.
+  if (typeof fieldId(value) !== 'string' || typeof fieldName(value) !== 'string') return false;
+  if (!Array.isArray(fieldTags(value)) || !Array.isArray(fieldCapabilities(value))) return false;
+  const annotations = fieldAnnotations(value);
+  return typeof annotations === 'object' && annotations !== null;
 }

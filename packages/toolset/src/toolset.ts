@@ -11,6 +11,7 @@ import type { CompiledPolicy } from './policy-compile.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
 import type { ChangeListener, ToolProvider } from './source.js';
 import { selectForTurn, type TurnOptions, type TurnSelection } from './turn.js';
+import { toolId } from './tool-fields.js';
 
 /**
  * A filtered view any index or runner can accept: a plain predicate confining search and
@@ -145,9 +146,10 @@ export class Toolset implements ToolProvider {
       for (let i = 0; i < universe.length; i++) {
         const tool = universe[i]!;
         if (test(tool)) {
-          if (memberById.has(tool.id)) throw duplicate(this.id, tool.id);
+          const id = toolId(tool);
+          if (memberById.has(id)) throw duplicate(this.id, id);
           members.push(tool);
-          memberById.set(tool.id, tool);
+          memberById.set(id, tool);
         }
       }
       const previous = this.#previousIds;
@@ -261,7 +263,7 @@ export class Toolset implements ToolProvider {
    * denies everything and an open set allows its members.
    */
   evaluate(principal: Principal, tool: string | Tool, action: PolicyAction = 'call'): Decision {
-    const id = typeof tool === 'string' ? tool : tool.id;
+    const id = typeof tool === 'string' ? tool : toolId(tool);
     const member = this.#read().memberById.get(id);
     if (member === undefined) {
       return {
