@@ -2,6 +2,7 @@
 // Stamps out a new @toolarsenal/<name> package with the repository's conventions:
 // ESM, exports map (types/import/default), project references, vitest, README, src/index.ts.
 // Usage: npm run new-package -- <name> [--description "..."] [--deps toolmodel,tooladapter]
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,7 +91,7 @@ export default defineConfig({
 `,
   'README.md': `# @toolarsenal/${name}
 
-${values.description || 'TODO: one paragraph on what this package does and for whom.'}
+${values.description || 'One paragraph on what this package does and for whom.'}
 
 ## Install
 
@@ -129,4 +130,8 @@ for (const [file, content] of Object.entries(files)) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
 }
+// Format with the repository's Prettier config so the new package passes `npm run lint` as stamped.
+const prettier = join(root, 'node_modules', '.bin', 'prettier');
+if (existsSync(prettier))
+  execFileSync(prettier, ['--write', '--log-level', 'warn', dir], { stdio: 'inherit' });
 console.log(`created packages/${name}; run \`npm install\` to link it into the workspace`);

@@ -59,7 +59,9 @@ export function parseStructured(text: string, source: string): unknown {
       const e = doc.errors[0]!;
       const at = e.linePos?.[0];
       const reason = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      throw new CliError(`${source}: invalid YAML${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${reason}`);
+      throw new CliError(
+        `${source}: invalid YAML${at ? ` at line ${at.line}, column ${at.col}` : ''}: ${reason}`,
+      );
     }
     try {
       value = doc.toJS({ maxAliasCount: 100 });
@@ -95,7 +97,9 @@ function describeJsonError(text: string, error: Error): string {
   const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
   const column = first.offset - before.lastIndexOf('\n');
-  const reason = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const reason = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return `${reason} at line ${line}, column ${column}`;
 }
 
