@@ -7,7 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { contentHash, deepFreeze, formatToolId, parseTool, type Tool } from '@toolarsenal/toolmodel';
-import { allow, compilePolicy, deny, obligate, policy, toolset } from '../src/index.js';
+import type * as toolsetModule from '../src/index.js';
+
+// Measure the shipped JavaScript (dist, built by the npm script): tsx wraps every closure in
+// esbuild's __name helper, which the published build does not have.
+const { allow, compilePolicy, deny, obligate, policy, toolset } = (await import(
+  process.env.BENCH_SRC === '1' ? '../src/index.js' : '../dist/index.js'
+)) as typeof toolsetModule;
 
 const TARGET = 10_000;
 const RUNS = 31;
