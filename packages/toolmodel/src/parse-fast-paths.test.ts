@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_HASH_FIELDS, contentHash } from './content-hash.js';
 import { parseTool, safeParseTool } from './define-tool.js';
-import { canonicalJson } from './safe-json.js';
+import { canonicalJson, inspectJson } from './safe-json.js';
 
 /** The plain definition canonicalJson must keep matching: sort every key list, recurse. */
 function referenceCanonical(value: unknown): string {
@@ -89,5 +89,15 @@ describe('parse fast paths keep the plain definitions', () => {
         },
       }).success,
     ).toBe(true);
+  });
+
+  it('inspectJson still counts and checks string leaves (node limit, string length, pointers)', () => {
+    const value = { a: 'x', b: ['y', 'long string'], c: 'z' };
+    // 6 values: the object, three strings, the array and its two strings.
+    expect(inspectJson(value, { maxNodes: 6 })).toEqual([]);
+    expect(inspectJson(value, { maxNodes: 5 }).map((i) => i.code)).toEqual(['too_large']);
+    expect(inspectJson(value, { maxStringLength: 5 })).toEqual([
+      expect.objectContaining({ pointer: '/b/1', code: 'too_long' }),
+    ]);
   });
 });

@@ -37,6 +37,13 @@ export function inspectJson(
     issues.push({ pointer, code, message });
   };
 
+  // Strings are most of the values: one within limits is counted here, without a visit (same outcome).
+  const isQuietString = (v: unknown): boolean => {
+    if (typeof v !== 'string' || v.length > l.maxStringLength || nodes >= l.maxNodes) return false;
+    nodes++;
+    return true;
+  };
+
   const visit = (v: unknown, depth: number): void => {
     if (issues.length >= MAX_ISSUES) return;
     nodes++;
@@ -86,8 +93,10 @@ export function inspectJson(
         report('too_large', `array of ${obj.length} items exceeds the limit of ${l.maxArrayLength}`);
       } else {
         for (let i = 0; i < obj.length; i++) {
+          const item: unknown = obj[i];
+          if (isQuietString(item)) continue;
           path.push(i);
-          visit(obj[i], depth + 1);
+          visit(item, depth + 1);
           path.pop();
         }
       }
@@ -104,7 +113,7 @@ export function inspectJson(
           }
           if (key.length > l.maxStringLength) report('too_long', 'key exceeds maxStringLength', key);
           const item = (obj as Record<string, unknown>)[key];
-          if (item !== undefined) {
+          if (item !== undefined && !isQuietString(item)) {
             path.push(key);
             visit(item, depth + 1);
             path.pop();
@@ -251,10 +260,17 @@ export function cloneJson<T>(value: T): T {
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
+    // Leaves (mostly strings) are skipped here rather than in a call each: most values are leaves.
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (item !== null && typeof item === 'object') deepFreeze(item);
+      }
     } else {
-      for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+      for (const key in value) {
+        const item: unknown = (value as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') deepFreeze(item);
+      }
     }
   }
   return value;
