@@ -40,15 +40,6 @@ export function dialectFailures(tools: readonly Tool[]): DialectFailure[] {
   return failures;
 }
 
-/**
- * tooladapter's `openapi-operation` decoder does not (yet) put the layout's root
- * `additionalProperties: false` back; everything else must come back unchanged.
- */
-function comparable(schema: Tool['inputSchema']): Record<string, unknown> {
-  const { additionalProperties: _ignored, ...rest } = schema;
-  return rest;
-}
-
 /** Exports each tool as an OpenAPI operation and imports it back; lists tools whose input schema changed. */
 export function roundTripFailures(tools: readonly Tool[]): string[] {
   const failures: string[] = [];
@@ -56,7 +47,7 @@ export function roundTripFailures(tools: readonly Tool[]): string[] {
     try {
       const exported = fromCanonical(tool, 'openapi-operation');
       const back = toCanonical(exported.value, 'openapi-operation').tools[0]!;
-      if (!jsonEqual(comparable(back.inputSchema), comparable(tool.inputSchema))) failures.push(tool.name);
+      if (!jsonEqual(back.inputSchema, tool.inputSchema)) failures.push(tool.name);
     } catch (error) {
       failures.push(`${tool.name} (threw ${(error as Error).message})`);
     }
@@ -64,16 +55,8 @@ export function roundTripFailures(tools: readonly Tool[]): string[] {
   return failures;
 }
 
-/**
- * Every tool converts to every dialect with `check` passing, and survives the OpenAPI round trip.
- * Known tooladapter gap: OpenAI strict mode (`openai-responses`) cannot yet lower recursive
- * schemas (tools with `$defs`); those failures are tolerated, all others are not.
- */
+/** Every tool converts to every dialect with `check` passing, and survives the OpenAPI round trip. */
 export function assertConvertsEverywhere(tools: readonly Tool[]): void {
-  const recursive = new Set(tools.filter((t) => t.inputSchema.$defs !== undefined).map((t) => t.name));
-  const unexplained = dialectFailures(tools).filter(
-    (f) => !(f.dialect === 'openai-responses' && recursive.has(f.tool)),
-  );
-  expect(unexplained).toEqual([]);
+  expect(dialectFailures(tools)).toEqual([]);
   expect(roundTripFailures(tools)).toEqual([]);
 }

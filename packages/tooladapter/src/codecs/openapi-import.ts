@@ -16,6 +16,7 @@ import { localizeSchema } from './openapi-refs.js';
 import {
   ANNOTATIONS_EXTENSION,
   BODY_INPUT_EXTENSION,
+  CLOSED_INPUT_EXTENSION,
   HTTP_METHODS,
   isHttpMethod,
   PARAMETER_GROUPS,
@@ -277,6 +278,7 @@ export function decodeOpenApiOperation(
 
   const inputSchema: Record<string, unknown> = { type: 'object', properties };
   if (required.length > 0) inputSchema.required = required;
+  if (operation[CLOSED_INPUT_EXTENSION] === true) inputSchema.additionalProperties = false;
   if (Object.keys(rootDefs).length > 0) inputSchema.$defs = rootDefs;
   input.inputSchema = inputSchema as ToolInput['inputSchema'];
   input.sourceMeta = { openapi: meta };

@@ -19,6 +19,7 @@ import {
   ANNOTATIONS_EXTENSION,
   anchorSchema,
   BODY_INPUT_EXTENSION,
+  CLOSED_INPUT_EXTENSION,
   DEFAULT_RESPONSE_DESCRIPTION,
   isHttpMethod,
   type OpenApiOperationValue,
@@ -94,8 +95,9 @@ function encodeGrouped(
     if (out !== part) defsCarried = true;
     return out;
   };
+  const closed = schema.additionalProperties === false;
   for (const key of Object.keys(schema))
-    if (!ROOT_KEYS.has(key) && !(key === '$defs' && rootDefs))
+    if (!ROOT_KEYS.has(key) && !(key === '$defs' && rootDefs) && !(key === 'additionalProperties' && closed))
       losses.push({
         pointer: joinPointer('/inputSchema', key),
         keyword: key,
@@ -154,6 +156,7 @@ function encodeGrouped(
     }
   }
   const op = baseOperation(tool, targetName);
+  if (closed) op[CLOSED_INPUT_EXTENSION] = true;
   if (parameters.length > 0) op.parameters = parameters;
   if (props.body !== undefined) {
     const body = record(meta.body);

@@ -15,6 +15,8 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const BODY_INPUT_EXTENSION = 'x-toolarsenal-input';
 /** MCP-style annotations ride along as an extension so the round trip keeps them. */
 export const ANNOTATIONS_EXTENSION = 'x-toolarsenal-annotations';
+/** Set when the grouped input root was closed (`additionalProperties: false`), which parameters cannot express. */
+export const CLOSED_INPUT_EXTENSION = 'x-toolarsenal-closed-input';
 /** Canonical fields without an OpenAPI keyword (namespace, version, examples, capabilities…). */
 export const TOOL_EXTENSION = 'x-toolarsenal-tool';
 /** `$id` prefix given to exported schemas with local `$ref`s, so `#/…` resolves inside the schema. */

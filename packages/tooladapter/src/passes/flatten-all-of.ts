@@ -57,6 +57,10 @@ export function mergeAllOf(node: Schema, pointer: string, ctx: PassContext): unk
   return rest;
 }
 
+function isRefOnly(member: unknown): boolean {
+  return isPlainObject(member) && typeof member.$ref === 'string' && Object.keys(member).length === 1;
+}
+
 /** Flattens every `allOf` into its parent, bottom-up. Pure; records each flattening. */
 export function flattenAllOf(schema: Schema, base: string, ctx: PassContext): Schema {
   return mapBottomUp(
@@ -64,7 +68,11 @@ export function flattenAllOf(schema: Schema, base: string, ctx: PassContext): Sc
     (node, at) => {
       if (!Array.isArray(node.allOf)) return node;
       const rest = mergeAllOf(node, at(), ctx);
-      if (rest.length > 0) node.allOf = rest;
+      if (rest.length === 1 && isRefOnly(rest[0]) && Object.keys(node).every((k) => ANNOTATIONS.has(k))) {
+        // `allOf: [{$ref}]` plus annotations (OpenAPI's way to describe a referenced schema) is the
+        // reference itself: keep it as a `$ref` so a target that allows recursion keeps it too.
+        node.$ref = (rest[0] as Schema).$ref;
+      } else if (rest.length > 0) node.allOf = rest;
       note(
         ctx,
         joinPointer(at(), 'allOf'),
