@@ -5,7 +5,7 @@ import type { SchemaStats } from './schema-stats.js';
 export type Direction = 'input' | 'output';
 /**
  * `inline`: shared schemas are copied in place (only cycles use `$defs`); `defs`: every named shared
- * schema goes to `$defs`; `shallow`: named schemas below the root are replaced by a short stub
+ * schema goes to `$defs`; `shallow`: named schemas below the root are replaced by a short summary schema
  * (type + description), for response schemas too large to carry.
  */
 export type RefMode = 'inline' | 'defs' | 'shallow';
@@ -111,7 +111,7 @@ export class SchemaConverter {
     }
     if (mode === 'shallow' && level > 0 && this.refNames.has(node)) {
       this.stats.shallowSchemas++;
-      return { schema: this.stub(node), defs: new Set() };
+      return { schema: this.summarise(node), defs: new Set() };
     }
     if (this.isDef(node, mode)) {
       return { schema: { $ref: `#/$defs/${this.defName(node)}` }, defs: new Set([node]) };
@@ -120,7 +120,7 @@ export class SchemaConverter {
   }
 
   /** A named schema, described instead of expanded: its type and what it is. */
-  private stub(node: Record<string, unknown>): JsonSchemaObject {
+  private summarise(node: Record<string, unknown>): JsonSchemaObject {
     const name = this.refNames.get(node) ?? 'schema';
     const out: JsonSchemaObject = {};
     const type = normaliseType(node.type);

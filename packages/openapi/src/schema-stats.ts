@@ -20,7 +20,7 @@ export interface SchemaStats {
   invalidKeywords: number;
   /** `type: object|array` added to schemas that have `properties`/`required` or `items` but no type. */
   inferredTypes: number;
-  /** Named schemas described by a stub instead of expanded (response schemas too large to carry). */
+  /** Named schemas described by a summary schema instead of expanded (response schemas too large to carry). */
   shallowSchemas: number;
   /** Request bodies that only admit `{}` (e.g. Stripe's GET operations) left out of the input. */
   emptyBodies: number;
