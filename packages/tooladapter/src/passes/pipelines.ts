@@ -42,52 +42,21 @@ export function lowerSchema(
       s = liftRootCombinators(s, base, ctx);
       break;
     case 'openai-strict':
-      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: true, onRecursion: ctx.onRecursion });
-      s = liftRootCombinators(s, base, ctx);
-      if (has('allOf')) s = flattenAllOf(s, base, ctx);
-      if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-      if (needsStandIns(scan, ctx.limits.maxNestingDepth))
-        s = replaceInexpressible(s, base, ctx, {
-          freeFormObjects: true,
-          anySchemas: true,
-          tuples: true,
-          maxObjectDepth: ctx.limits.maxNestingDepth,
-        });
+      s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: true, emptyObjects: false });
       s = closeObjects(s, base, ctx, {
         requireAll: true,
         ...(needsPolicy(scan, OPENAI_STRICT_POLICY) ? { policy: OPENAI_STRICT_POLICY } : {}),
       });
       break;
     case 'anthropic-strict':
-      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false, onRecursion: ctx.onRecursion });
-      s = liftRootCombinators(s, base, ctx);
-      if (has('allOf')) s = flattenAllOf(s, base, ctx);
-      if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-      if (needsStandIns(scan, ctx.limits.maxNestingDepth))
-        s = replaceInexpressible(s, base, ctx, {
-          freeFormObjects: true,
-          anySchemas: true,
-          tuples: true,
-          maxObjectDepth: ctx.limits.maxNestingDepth,
-        });
+      s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: false, emptyObjects: false });
       s = closeObjects(s, base, ctx, {
         requireAll: false,
         ...(needsPolicy(scan, ANTHROPIC_STRICT_POLICY) ? { policy: ANTHROPIC_STRICT_POLICY } : {}),
       });
       break;
     case 'gemini':
-      if (has('$ref')) s = inlineRefs(s, base, ctx, { keepRecursive: false, onRecursion: ctx.onRecursion });
-      s = liftRootCombinators(s, base, ctx);
-      if (has('allOf')) s = flattenAllOf(s, base, ctx);
-      if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-      if (needsStandIns(scan, ctx.limits.maxNestingDepth))
-        s = replaceInexpressible(s, base, ctx, {
-          freeFormObjects: true,
-          anySchemas: true,
-          tuples: true,
-          maxObjectDepth: ctx.limits.maxNestingDepth,
-          emptyObjects: true,
-        });
+      s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
       s = lowerToGeminiSchema(s, base, ctx);
       break;
   }
@@ -95,6 +64,36 @@ export function lowerSchema(
   const strictChars = profile === 'openai-strict';
   if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
   else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
+  return s;
+}
+
+/**
+ * The steps every constrained target (OpenAI strict, Anthropic strict, Gemini) shares: inline refs
+ * (keeping recursive ones where the target allows recursion), lift root combinators, flatten
+ * `allOf`, `oneOf` → `anyOf`, and stand-ins for what the target cannot express.
+ */
+function simplifyForGrammar(
+  schema: Schema,
+  base: string,
+  ctx: PassContext,
+  scan: SchemaScan,
+  options: { keepRecursive: boolean; emptyObjects: boolean },
+): Schema {
+  const has = (k: string) => scan.keywords.has(k);
+  let s = schema;
+  if (has('$ref'))
+    s = inlineRefs(s, base, ctx, { keepRecursive: options.keepRecursive, onRecursion: ctx.onRecursion });
+  s = liftRootCombinators(s, base, ctx);
+  if (has('allOf')) s = flattenAllOf(s, base, ctx);
+  if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
+  if (needsStandIns(scan, ctx.limits.maxNestingDepth))
+    s = replaceInexpressible(s, base, ctx, {
+      freeFormObjects: true,
+      anySchemas: true,
+      tuples: true,
+      maxObjectDepth: ctx.limits.maxNestingDepth,
+      ...(options.emptyObjects ? { emptyObjects: true } : {}),
+    });
   return s;
 }
 
