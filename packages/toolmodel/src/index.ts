@@ -87,6 +87,7 @@ export {
   type JsonSchema,
   type JsonSchemaObject,
   mapSchema,
+  mapSchemaLazy,
   type SchemaVisit,
   SUBSCHEMA_ARRAY_KEYWORDS,
   SUBSCHEMA_KEYWORDS,

@@ -1,7 +1,7 @@
 import { joinPointer } from './json-pointer.js';
 import { isPlainObject } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
-import { type JsonSchemaObject, mapSchema } from './schema-walk.js';
+import { type JsonSchemaObject, mapSchemaLazy } from './schema-walk.js';
 
 export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12' | 'unknown';
 
@@ -52,13 +52,13 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
   const note = (pointer: string, keyword: string, action: SchemaChange['action'], detail: string) =>
     changes.push({ pointer, keyword, action, detail });
 
-  const out = mapSchema(
+  const out = mapSchemaLazy(
     schema,
-    (node, pointer) => {
+    (node, pointerOf) => {
       const n: JsonSchemaObject = node;
       if ('$schema' in n) {
         note(
-          joinPointer(pointer, '$schema'),
+          joinPointer(pointerOf(), '$schema'),
           '$schema',
           'dropped',
           `$schema ${String(n.$schema)} removed (${from})`,
@@ -68,14 +68,14 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
       if (draft === 'draft-04' && typeof n.id === 'string' && n.$id === undefined) {
         n.$id = n.id;
         delete n.id;
-        note(joinPointer(pointer, 'id'), 'id', 'renamed', 'draft-04 "id" renamed to "$id"');
+        note(joinPointer(pointerOf(), 'id'), 'id', 'renamed', 'draft-04 "id" renamed to "$id"');
       }
       if (isPlainObject(n.definitions)) {
         const defs = isPlainObject(n.$defs) ? { ...n.$defs } : {};
         for (const [k, v] of Object.entries(n.definitions)) {
           if (k in defs)
             note(
-              joinPointer(pointer, 'definitions', k),
+              joinPointer(pointerOf(), 'definitions', k),
               'definitions',
               'dropped',
               `"${k}" also in $defs; $defs kept`,
@@ -85,7 +85,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
         n.$defs = defs;
         delete n.definitions;
         note(
-          joinPointer(pointer, 'definitions'),
+          joinPointer(pointerOf(), 'definitions'),
           'definitions',
           'renamed',
           '"definitions" renamed to "$defs" (refs rewritten)',
@@ -97,7 +97,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
             n[exclusive] = n[bound];
             delete n[bound];
             note(
-              joinPointer(pointer, exclusive),
+              joinPointer(pointerOf(), exclusive),
               exclusive,
               'rewritten',
               `draft-04 boolean ${exclusive} → numeric ${exclusive}`,
@@ -105,7 +105,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
           } else {
             delete n[exclusive];
             note(
-              joinPointer(pointer, exclusive),
+              joinPointer(pointerOf(), exclusive),
               exclusive,
               'dropped',
               `draft-04 boolean ${exclusive} without effect removed`,
@@ -122,7 +122,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
           delete n.additionalItems;
         }
         note(
-          joinPointer(pointer, 'items'),
+          joinPointer(pointerOf(), 'items'),
           'items',
           'rewritten',
           'tuple "items" array → "prefixItems" (additionalItems → items)',
@@ -131,7 +131,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
         // Without a tuple, additionalItems has no effect in any draft.
         delete n.additionalItems;
         note(
-          joinPointer(pointer, 'additionalItems'),
+          joinPointer(pointerOf(), 'additionalItems'),
           'additionalItems',
           'dropped',
           'additionalItems without tuple items has no effect',
@@ -147,7 +147,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
           n.dependentSchemas = { ...(n.dependentSchemas as object), ...schemas };
         delete n.dependencies;
         note(
-          joinPointer(pointer, 'dependencies'),
+          joinPointer(pointerOf(), 'dependencies'),
           'dependencies',
           'rewritten',
           '"dependencies" split into dependentRequired/dependentSchemas',
@@ -155,7 +155,12 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
       }
       if (typeof n.$ref === 'string' && n.$ref.startsWith('#/definitions/')) {
         n.$ref = `#/$defs/${n.$ref.slice('#/definitions/'.length)}`;
-        note(joinPointer(pointer, '$ref'), '$ref', 'rewritten', 'ref to #/definitions rewritten to #/$defs');
+        note(
+          joinPointer(pointerOf(), '$ref'),
+          '$ref',
+          'rewritten',
+          'ref to #/definitions rewritten to #/$defs',
+        );
       }
       // mapSchema calls this for exactly the object subschemas walkSchema visits in the result.
       if (typeof n.$ref === 'string' && n.$ref.startsWith('#/')) hasLocalRef = true;

@@ -18,13 +18,13 @@ export const DEFAULT_TOOL_VERSION = '1.0.0';
 
 /** Why `name` is not a valid tool name, or `undefined` when it is. */
 export function explainInvalidName(name: string): string | undefined {
+  // The common case first: one regex test, no per-character work for valid names.
+  if (TOOL_NAME_PATTERN.test(name)) return undefined;
   if (name.length === 0) return 'tool name must not be empty';
   if (name.length > TOOL_NAME_MAX_LENGTH)
     return `tool name is ${name.length} characters long; the limit is ${TOOL_NAME_MAX_LENGTH}`;
-  const bad = [...name].find((c) => !/[A-Za-z0-9_.-]/.test(c));
-  if (bad !== undefined)
-    return `tool name contains ${JSON.stringify(bad)}; use only letters, digits, "_", "." and "-" (e.g. "${suggestName(name)}")`;
-  return undefined;
+  const bad = [...name].find((c) => !/[A-Za-z0-9_.-]/.test(c)) ?? name;
+  return `tool name contains ${JSON.stringify(bad)}; use only letters, digits, "_", "." and "-" (e.g. "${suggestName(name)}")`;
 }
 
 export function isValidToolName(name: string): boolean {

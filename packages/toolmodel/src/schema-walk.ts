@@ -106,31 +106,67 @@ export function mapSchema(
   basePointer = '',
   maxLevel = 256,
 ): unknown {
-  const go = (node: unknown, pointer: string, level: number): unknown => {
+  return mapSchemaLazy(
+    schema,
+    (node, pointerOf, level) => fn(node, pointerOf(), level),
+    basePointer,
+    maxLevel,
+  );
+}
+
+/**
+ * `mapSchema` for hot paths: `pointerOf()` builds the node's pointer only when asked (most
+ * callbacks need it only to report a change). Call it synchronously inside `fn`.
+ */
+export function mapSchemaLazy(
+  schema: unknown,
+  fn: (node: JsonSchemaObject, pointerOf: () => string, level: number) => JsonSchema,
+  basePointer = '',
+  maxLevel = 256,
+): unknown {
+  const path: Array<string | number> = [];
+  const pointerOf = () => joinPointer(basePointer, ...path);
+  const go = (node: unknown, level: number): unknown => {
     if (!isPlainObject(node) || level > maxLevel) return node;
     const copy: JsonSchemaObject = {};
     for (const keyword of Object.keys(node)) {
       if (FORBIDDEN_KEYS.has(keyword)) continue;
       const value = node[keyword];
       if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
-        copy[keyword] = value.map((child, i) => go(child, joinPointer(pointer, keyword, i), level + 1));
+        const out: unknown[] = [];
+        path.push(keyword);
+        for (let i = 0; i < value.length; i++) {
+          path.push(i);
+          out.push(go(value[i], level + 1));
+          path.pop();
+        }
+        path.pop();
+        copy[keyword] = out;
       } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isPlainObject(value)) {
         const map: Record<string, unknown> = {};
+        path.push(keyword);
         for (const name of Object.keys(value)) {
           if (FORBIDDEN_KEYS.has(name)) continue;
-          map[name] = Array.isArray(value[name])
-            ? value[name]
-            : go(value[name], joinPointer(pointer, keyword, name), level + 1);
+          if (Array.isArray(value[name])) {
+            map[name] = value[name];
+            continue;
+          }
+          path.push(name);
+          map[name] = go(value[name], level + 1);
+          path.pop();
         }
+        path.pop();
         copy[keyword] = map;
       } else if (SUBSCHEMA_KEYWORDS.has(keyword) && isPlainObject(value)) {
-        copy[keyword] = go(value, joinPointer(pointer, keyword), level + 1);
+        path.push(keyword);
+        copy[keyword] = go(value, level + 1);
+        path.pop();
       } else {
         // Non-schema values (enum, default, examples…) are copied so the result never aliases the input.
         copy[keyword] = value !== null && typeof value === 'object' ? cloneJson(value) : value;
       }
     }
-    return fn(copy, pointer, level);
+    return fn(copy, pointerOf, level);
   };
-  return go(schema, basePointer, 0);
+  return go(schema, 0);
 }
