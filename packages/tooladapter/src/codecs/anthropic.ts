@@ -1,4 +1,4 @@
-import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import { checkAnthropicInputSchema } from '../check/anthropic.js';
 import { checkName, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
@@ -12,18 +12,7 @@ import type {
   Loss,
   ToCanonicalOptions,
 } from '../types.js';
-import {
-  applyNameMap,
-  checkFields,
-  expectName,
-  expectObject,
-  fieldLosses,
-  lowerInput,
-  mergeLimits,
-  optionalString,
-  renameLoss,
-  restoreInput,
-} from './shared.js';
+import { decodeFlatTool, expectObject, fieldLosses, lowerInput, mergeLimits, renameLoss } from './shared.js';
 
 export const ANTHROPIC_LIMITS: DialectLimits = {
   maxNestingDepth: 100,
@@ -80,21 +69,11 @@ export const anthropicCodec: DialectCodec = {
         '/type',
         `Anthropic server tool "${obj.type}" has no input schema to convert`,
       );
-    const name = expectName(obj, '');
-    const losses: Loss[] = [];
-    checkFields(obj, FIELDS, 'Anthropic', '', losses);
-    const input: ToolInput = { name, source: 'function' };
-    const description = optionalString(obj, 'description', '');
-    if (description !== undefined) input.description = description;
-    input.inputSchema = restoreInput(
-      obj.input_schema ?? { type: 'object', properties: {} },
-      '/inputSchema',
+    return decodeFlatTool(
+      obj,
+      { schemaField: 'input_schema', fields: FIELDS, dialect: 'Anthropic', source: 'function' },
       options,
-      losses,
-      false,
-    ) as ToolInput['inputSchema'];
-    applyNameMap(input, name, options, losses);
-    return { input, losses };
+    );
   },
   check(value: unknown, options: CheckOptions) {
     const out = new ViolationList();

@@ -1,21 +1,11 @@
-import { isPlainObject, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
+import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { checkLimits } from '../check/common.js';
 import { checkName, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { MCP_NAME_RULE } from '../names/name-rules.js';
 import type { CheckOptions, DialectCodec, DialectLimits, Loss, ToCanonicalOptions } from '../types.js';
-import {
-  applyNameMap,
-  checkFields,
-  expectName,
-  expectObject,
-  fieldLosses,
-  mergeLimits,
-  optionalString,
-  renameLoss,
-  restoreInput,
-} from './shared.js';
+import { decodeFlatTool, expectObject, fieldLosses, mergeLimits, renameLoss } from './shared.js';
 
 export const LANGCHAIN_LIMITS: DialectLimits = {
   maxNestingDepth: 100,
@@ -55,21 +45,11 @@ export const langchainCodec: DialectCodec = {
   },
   decode(raw: unknown, options: ToCanonicalOptions) {
     const obj = expectObject(raw, '', 'a LangChain tool');
-    const name = expectName(obj, '');
-    const losses: Loss[] = [];
-    checkFields(obj, FIELDS, 'LangChain', '', losses);
-    const input: ToolInput = { name, source: 'langchain' };
-    const description = optionalString(obj, 'description', '');
-    if (description !== undefined) input.description = description;
-    input.inputSchema = restoreInput(
-      obj.schema ?? { type: 'object', properties: {} },
-      '/inputSchema',
+    return decodeFlatTool(
+      obj,
+      { schemaField: 'schema', fields: FIELDS, dialect: 'LangChain', source: 'langchain' },
       options,
-      losses,
-      false,
-    ) as ToolInput['inputSchema'];
-    applyNameMap(input, name, options, losses);
-    return { input, losses };
+    );
   },
   check(value: unknown, options: CheckOptions) {
     const out = new ViolationList();

@@ -237,3 +237,29 @@ export function checkFields(
     });
   }
 }
+
+/**
+ * Reads a flat `{name, description, <schemaField>}` tool (Anthropic, LangChain) into a tool
+ * definition: unknown fields reported, lowering marks in the schema restored, the name mapped back.
+ */
+export function decodeFlatTool(
+  obj: Record<string, unknown>,
+  spec: { schemaField: string; fields: ReadonlySet<string>; dialect: string; source: ToolInput['source'] },
+  options: ToCanonicalOptions,
+): { input: ToolInput; losses: Loss[] } {
+  const name = expectName(obj, '');
+  const losses: Loss[] = [];
+  checkFields(obj, spec.fields, spec.dialect, '', losses);
+  const input: ToolInput = { name, source: spec.source };
+  const description = optionalString(obj, 'description', '');
+  if (description !== undefined) input.description = description;
+  input.inputSchema = restoreInput(
+    obj[spec.schemaField] ?? { type: 'object', properties: {} },
+    '/inputSchema',
+    options,
+    losses,
+    false,
+  ) as ToolInput['inputSchema'];
+  applyNameMap(input, name, options, losses);
+  return { input, losses };
+}
