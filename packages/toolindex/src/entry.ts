@@ -8,4 +8,6 @@ export interface Entry {
   /** Text the vector is computed from (built on first need: lexical-only indexes never pay for it). */
   embedText: string | undefined;
   vector: Float32Array | undefined;
+  /** Terms of each required parameter (built on first need by ranking). */
+  argumentTerms: string[][] | undefined;
 }

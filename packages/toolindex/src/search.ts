@@ -4,6 +4,7 @@ import type { CompiledPostings, LexicalScores } from './lexical/bm25.js';
 import { FIELD_COUNT } from './lexical/doc-terms.js';
 import type { Vocabulary } from './lexical/vocabulary.js';
 import { blendScores, type FusionOptions, ranksOf, reciprocalRankFusion } from './ranking/fusion.js';
+import { argumentCoverage, argumentTerms } from './ranking/arguments.js';
 import { intentMatch, type TaskIntent } from './ranking/intent.js';
 import { mmrSelect } from './ranking/mmr.js';
 import { maxNormalize, minMaxNormalize } from './ranking/normalize.js';
@@ -16,6 +17,8 @@ import { dot } from './vector/vectors.js';
 /** Everything ranking needs, gathered by the index. */
 export interface RankInput {
   mode: SearchMode;
+  /** The query's tokens (as the index tokenises), for the arguments signal. */
+  queryTerms: ReadonlySet<string>;
   entries: readonly (Entry | undefined)[];
   lexical?: LexicalScores;
   /** Cosine per slot (NaN where not scored), the scored slots with their cosines, and their mean. */
@@ -107,8 +110,10 @@ export function rank(input: RankInput): RankOutput {
   const scored = slots.map((slot, i) => {
     const entry = input.entries[slot]!;
     const tool = entry.tool;
+    entry.argumentTerms ??= argumentTerms(tool.inputSchema);
     const signals = {
       relevance: fused[i]!,
+      arguments: argumentCoverage(entry.argumentTerms, input.queryTerms),
       intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.vocabulary)) : undefined,
       conversation: conversation?.[i],
       health: signalValue(input.context?.health, tool),
@@ -130,6 +135,7 @@ export function rank(input: RankInput): RankOutput {
         fused: fused[i]!,
         relevance: relevance[i]!,
         signals: definedOnly({
+          arguments: signals.arguments,
           intent: signals.intent,
           conversation: signals.conversation,
           health: signals.health,

@@ -223,6 +223,7 @@ export class ToolIndex {
     const conversation = conversationText ? this.#lexical(postings, conversationText, allowed) : undefined;
     const { hits, confidence } = rank({
       mode,
+      queryTerms: new Set(tokenize(options.query)),
       entries: this.#entries,
       ...(lexical ? { lexical } : {}),
       ...(vector ? { vector } : {}),
@@ -283,6 +284,7 @@ export class ToolIndex {
       terms: { terms: sortedTerms, tf, lengths: terms.lengths },
       embedText: undefined,
       vector,
+      argumentTerms: undefined,
     };
     this.#store(entry);
   }
@@ -302,6 +304,7 @@ export class ToolIndex {
         terms: buildDocTerms(toolFields(tool), this.#vocabulary),
         embedText: undefined,
         vector: undefined,
+        argumentTerms: undefined,
       };
       if (previous?.vector) {
         // Same embedded text (e.g. only tags or annotations changed): keep the vector.

@@ -89,7 +89,7 @@ export interface ScoreBreakdown {
   fused: number;
   /** Calibrated, query-independent relevance estimate the threshold applies to. */
   relevance: number;
-  signals: { intent?: number; conversation?: number; health?: number; cost?: number };
+  signals: { arguments?: number; intent?: number; conversation?: number; health?: number; cost?: number };
   penalties: { used?: number; failed?: number; deprecated?: number };
   /** MMR: similarity to the most similar higher-ranked hit, when diversity is on. */
   redundancy?: number;
