@@ -52,6 +52,57 @@ describe('defineTool', () => {
     expect(tool.inputSchema.properties).toEqual({ city: { type: 'string', description: 'City name' } });
   });
 
+  it('freezes every nested value, including rewritten draft keywords, without touching the input', () => {
+    const input = {
+      name: 'x',
+      inputSchema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: {
+          mode: { enum: ['a', 'b'], default: { nested: [1] } },
+          pair: { type: 'array', items: [{ type: 'string' }], additionalItems: false },
+          ref: { $ref: '#/definitions/A' },
+        },
+        dependencies: { mode: ['pair'], pair: { required: ['ref'] } },
+        definitions: { A: { type: 'string', examples: [['x']] } },
+        $defs: { B: { anyOf: [{ const: { k: [2] } }, true] } },
+      },
+    };
+    const before = structuredClone(input);
+    const tool = defineTool(input);
+    const unfrozen: string[] = [];
+    const walk = (value: unknown, pointer: string) => {
+      if (value === null || typeof value !== 'object') return;
+      if (!Object.isFrozen(value)) unfrozen.push(pointer);
+      for (const [key, child] of Object.entries(value)) walk(child, `${pointer}/${key}`);
+    };
+    walk(tool, '');
+    expect(unfrozen).toEqual([]);
+    expect(tool.inputSchema.dependentRequired).toEqual({ mode: ['pair'] });
+    expect(tool.inputSchema.$defs).toHaveProperty('A');
+    // Nothing of the caller's was frozen or shared.
+    const frozenInInput: string[] = [];
+    const walkInput = (value: unknown, pointer: string) => {
+      if (value === null || typeof value !== 'object') return;
+      if (Object.isFrozen(value)) frozenInInput.push(pointer);
+      for (const [key, child] of Object.entries(value)) walkInput(child, `${pointer}/${key}`);
+    };
+    walkInput(input, '');
+    expect(frozenInInput).toEqual([]);
+    expect(input).toEqual(before);
+  });
+
+  it('accepts exactly plain objects and booleans as schemas (symbol keys refused as before)', () => {
+    expect(defineTool({ name: 'x', outputSchema: false }).outputSchema).toBe(false);
+    expect(issuesOf({ name: 'x', outputSchema: [] })[0]?.pointer).toBe('/outputSchema');
+    expect(issuesOf({ name: 'x', inputSchema: { type: 'object', [Symbol('s')]: 1 } })[0]?.pointer).toBe(
+      '/inputSchema',
+    );
+    const hidden = { type: 'object' };
+    Object.defineProperty(hidden, Symbol('s'), { value: 1, enumerable: false });
+    expect(defineTool({ name: 'x', inputSchema: hidden }).inputSchema).toEqual({ type: 'object' });
+  });
+
   it('defaults an absent input schema to an empty object schema', () => {
     const tool = defineTool({ name: 'ping', description: 'Checks liveness of the service.' });
     expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });

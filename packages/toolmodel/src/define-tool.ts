@@ -150,21 +150,26 @@ function prepareSchema(
   issues: ValidationIssue[],
   changes: SchemaChange[],
 ): unknown {
-  // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased.
-  const normalized = normalizeSchemaDraft(schema, pointer);
+  // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased. It also
+  // freezes the copy below its root, so the tool's final deepFreeze does not walk the schema again.
+  const normalized = normalizeSchemaDraft(schema, pointer, { freeze: true });
   changes.push(...normalized.changes);
   issues.push(...checkJsonSchema(normalized.schema, pointer, { hasLocalRef: normalized.hasLocalRef }));
   return normalized.schema;
 }
 
+// Most tools leave these lists empty: they share one frozen empty array (tools are deeply frozen
+// anyway), which saves an allocation and a freeze per list per parse.
+const NO_ITEMS: string[] = Object.freeze([]) as unknown as string[];
+
 function uniqueTrimmed(list: readonly string[] | undefined, lower = false): string[] {
-  if (!list) return [];
+  if (!list || list.length === 0) return NO_ITEMS;
   const out = new Set<string>();
   for (const item of list) {
     const value = lower ? item.trim().toLowerCase() : item.trim();
     if (value) out.add(value);
   }
-  return [...out];
+  return out.size === 0 ? NO_ITEMS : [...out];
 }
 
 function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema: unknown): Tool {

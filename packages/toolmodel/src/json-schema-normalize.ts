@@ -1,7 +1,8 @@
 import { joinPointer } from './json-pointer.js';
 import { isPlainObject } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
-import { type JsonSchemaObject, mapSchemaLazy } from './schema-walk.js';
+import { createSchemaCopier } from './schema-copy.js';
+import type { JsonSchemaObject } from './schema-walk.js';
 
 export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12' | 'unknown';
 
@@ -26,6 +27,19 @@ const EXCLUSIVE_BOUNDS = [
   ['maximum', 'exclusiveMaximum'],
 ] as const;
 
+// Nodes without any of these keywords need no rewrite (and hold no $ref): the walk skips the rules there.
+const copySchema = createSchemaCopier([
+  '$schema',
+  'id',
+  'definitions',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'items',
+  'additionalItems',
+  'dependencies',
+  '$ref',
+]);
+
 export interface NormalizedSchema {
   schema: unknown;
   /** Every rewrite made, so normalisation is never silent. Empty when the input was already canonical. */
@@ -41,8 +55,13 @@ export interface NormalizedSchema {
  * draft-04 `id` → `$id`, `dependencies` → `dependentRequired`/`dependentSchemas`.
  * Constructs that are unambiguous (tuple arrays, boolean exclusives) are rewritten whatever the
  * declared draft; `id` only when the schema says draft-04. Pure; reports each change.
+ * `options.freeze` freezes every object of the result below its root (parseTool freezes the rest).
  */
-export function normalizeSchemaDraft(schema: unknown, basePointer = ''): NormalizedSchema {
+export function normalizeSchemaDraft(
+  schema: unknown,
+  basePointer = '',
+  options: { freeze?: boolean } = {},
+): NormalizedSchema {
   const changes: SchemaChange[] = [];
   if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false };
   let hasLocalRef = false;
@@ -52,7 +71,7 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
   const note = (pointer: string, keyword: string, action: SchemaChange['action'], detail: string) =>
     changes.push({ pointer, keyword, action, detail });
 
-  const out = mapSchemaLazy(
+  const out = copySchema(
     schema,
     (node, pointerOf) => {
       const n: JsonSchemaObject = node;
@@ -162,11 +181,11 @@ export function normalizeSchemaDraft(schema: unknown, basePointer = ''): Normali
           'ref to #/definitions rewritten to #/$defs',
         );
       }
-      // mapSchema calls this for exactly the object subschemas walkSchema visits in the result.
+      // Runs on every object subschema walkSchema visits in the result that holds a $ref.
       if (typeof n.$ref === 'string' && n.$ref.startsWith('#/')) hasLocalRef = true;
-      return n;
     },
     basePointer,
+    options.freeze,
   );
   return { schema: out, changes, hasLocalRef };
 }

@@ -47,6 +47,24 @@ describe('safe JSON helpers', () => {
     ).toBe('too_large');
   });
 
+  it('finds cycles at any depth, shallow or deep', () => {
+    const root: Record<string, unknown> = {};
+    let node = root;
+    const byDepth: Array<Record<string, unknown>> = [];
+    for (let depth = 0; depth < 60; depth++) {
+      byDepth.push(node);
+      const child: Record<string, unknown> = {};
+      node.next = child;
+      node = child;
+    }
+    for (const target of [3, 31, 32, 33, 45]) {
+      node.back = byDepth[target];
+      expect(inspectJson(root).map((i) => i.code)).toEqual(['cycle']);
+    }
+    delete node.back;
+    expect(inspectJson(root)).toEqual([]);
+  });
+
   it('shared (non-cyclic) references are fine', () => {
     const shared = { x: 1 };
     expect(inspectJson({ a: shared, b: shared })).toEqual([]);

@@ -10,6 +10,7 @@ export type JsonObject = { [key: string]: JsonValue };
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 const MAX_ISSUES = 50;
+const SHALLOW_LEVELS = 32;
 
 /**
  * Walks outside data once and reports everything that is not plain, bounded JSON:
@@ -24,7 +25,11 @@ export function inspectJson(
 ): ValidationIssue[] {
   const l = { ...DEFAULT_JSON_LIMITS, ...limits };
   const issues: ValidationIssue[] = [];
-  const ancestors = new Set<object>();
+  // Objects on the current path, for cycle detection. The first levels live in an array: scanning a
+  // few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a Set,
+  // so hostile nesting stays linear.
+  const shallowAncestors: object[] = [];
+  const deepAncestors = new Set<object>();
   // Pointers are built only when something is reported: the walk itself stays allocation-light.
   const path: Array<string | number> = [];
   let nodes = 0;
@@ -83,11 +88,12 @@ export function inspectJson(
       report('too_deep', `nesting deeper than ${l.maxDepth} levels (limit maxDepth)`);
       return;
     }
-    if (ancestors.has(obj)) {
+    if (shallowAncestors.includes(obj) || (depth > SHALLOW_LEVELS && deepAncestors.has(obj))) {
       report('cycle', 'value refers back to one of its parents (cyclic structure)');
       return;
     }
-    ancestors.add(obj);
+    if (depth < SHALLOW_LEVELS) shallowAncestors.push(obj);
+    else deepAncestors.add(obj);
     if (Array.isArray(obj)) {
       if (obj.length > l.maxArrayLength) {
         report('too_large', `array of ${obj.length} items exceeds the limit of ${l.maxArrayLength}`);
@@ -121,7 +127,8 @@ export function inspectJson(
         }
       }
     }
-    ancestors.delete(obj);
+    if (depth < SHALLOW_LEVELS) shallowAncestors.pop();
+    else deepAncestors.delete(obj);
   };
 
   visit(value, 0);
@@ -176,14 +183,13 @@ export function canonicalJson(value: unknown): string {
 
 // String concatenation builds V8 ropes: measured ~2× faster here than collecting parts and joining.
 function canonicalArray(value: unknown[]): string {
+  // Empty lists are common in tools (tags, examples…): no native call for them.
+  if (value.length === 0) return '[]';
   // Lists of names (required, enum, tags) are all strings: one native stringify writes them identically.
   if (allStrings(value)) return JSON.stringify(value);
-  let out = '[';
-  for (let i = 0; i < value.length; i++) {
-    if (i > 0) out += ',';
-    out += canonicalJson(value[i]);
-  }
-  return out + ']';
+  let out = `[${canonicalJson(value[0])}`;
+  for (let i = 1; i < value.length; i++) out += `,${canonicalJson(value[i])}`;
+  return `${out}]`;
 }
 
 function allStrings(value: unknown[]): boolean {
@@ -193,20 +199,18 @@ function allStrings(value: unknown[]): boolean {
 
 function canonicalObject(value: Record<string, unknown>): string {
   const keys = Object.keys(value);
+  if (keys.length === 0) return '{}';
   // Sorting is skipped when keys already arrive in order (`<` is the same code-unit order as sort()).
   if (!isSorted(keys)) keys.sort();
   let out = '{';
-  let first = true;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const v = value[key];
     if (v === undefined) continue;
-    if (first) first = false;
-    else out += ',';
-    out += quoteKey(key);
-    out += typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
+    if (out.length > 1) out += ',';
+    out += quoteKey(key) + (typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v));
   }
-  return out + '}';
+  return `${out}}`;
 }
 
 function isSorted(keys: string[]): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject } from './safe-json.js';
 import { explainInvalidName, explainInvalidNamespace, explainInvalidVersion } from './names.js';
 
 /** Zod shape of a tool definition as accepted from users and outside data (before normalisation). */
@@ -37,8 +38,15 @@ const isoDate = (what: string) =>
 const jsonRecord = (what: string) =>
   z.record(z.string(), z.unknown(), { error: `${what} must be an object` });
 
+// Accepts exactly what z.record(z.string(), z.unknown()) accepts here (a plain object without
+// enumerable symbol keys) without copying the schema's root as z.record does: the draft
+// normalisation copies the whole schema right after, so zod's copy was wasted work.
+const isSchemaObject = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) &&
+  !Object.getOwnPropertySymbols(value).some((key) => Object.prototype.propertyIsEnumerable.call(value, key));
+
 const schemaValue = (what: string) =>
-  z.union([z.boolean(), z.record(z.string(), z.unknown())], {
+  z.union([z.custom<Record<string, unknown>>(isSchemaObject), z.boolean()], {
     error: `${what} must be a JSON Schema (an object or a boolean)`,
   });
 
