@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { contentHash } from './content-hash.js';
 import { ToolValidationError, type ValidationIssue } from './errors.js';
 import { pathToPointer } from './json-pointer.js';
@@ -7,6 +8,7 @@ import { DEFAULT_TOOL_LIMITS, type ToolLimits } from './limits.js';
 import { DEFAULT_TOOL_VERSION } from './names.js';
 import { cloneJson, deepFreeze, inspectJson, isPlainObject, type JsonValue } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
+import { certainlyValidShape } from './shape-fast-check.js';
 import type { JsonSchemaObject } from './schema-walk.js';
 import { formatToolId } from './tool-id.js';
 import { createToolShape, type ToolShape } from './tool-shape.js';
@@ -47,20 +49,13 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
     return fail([{ pointer: '', code: 'invalid_type', message: 'a tool definition must be an object' }]);
   }
 
-  const parsed = shapeFor(limits.maxDescriptionLength).safeParse(input);
-  if (!parsed.success) {
-    const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
-      pointer: pathToPointer(issue.path),
-      code: issue.code === 'custom' ? 'invalid_value' : issue.code,
-      message: issue.message,
-    }));
-    // Report schema problems in the same pass, so one round of fixes is enough.
-    for (const field of ['inputSchema', 'outputSchema'] as const) {
-      if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, []);
-    }
-    return fail(issues);
+  // The common, plainly valid shape skips zod; anything unusual gets zod's verdict and messages.
+  let shape = certainlyValidShape(input, limits.maxDescriptionLength);
+  if (shape === undefined) {
+    const parsed = shapeFor(limits.maxDescriptionLength).safeParse(input);
+    if (!parsed.success) return fail(shapeIssues(input, parsed.error.issues));
+    shape = parsed.data;
   }
-  const shape = parsed.data;
   const issues: ValidationIssue[] = [];
   const changes: SchemaChange[] = [];
 
@@ -120,6 +115,22 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
     ]);
   }
   return { success: true, tool: deepFreeze(tool), changes };
+}
+
+/** zod's issues as ours, plus the schema problems, so one round of fixes is enough. */
+function shapeIssues(
+  input: Record<string, unknown>,
+  zodIssues: readonly z.core.$ZodIssue[],
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = zodIssues.map((issue) => ({
+    pointer: pathToPointer(issue.path),
+    code: issue.code === 'custom' ? 'invalid_value' : issue.code,
+    message: issue.message,
+  }));
+  for (const field of ['inputSchema', 'outputSchema'] as const) {
+    if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, []);
+  }
+  return issues;
 }
 
 /** Validates outside data into a canonical tool; throws `ToolValidationError` listing every problem. */

@@ -4,11 +4,19 @@ import { explainInvalidName, explainInvalidNamespace, explainInvalidVersion } fr
 
 /** Zod shape of a tool definition as accepted from users and outside data (before normalisation). */
 
+// Limits shared with the fast path in shape-fast-check.ts, so the two cannot drift apart.
+export const IDENTIFIER_PATTERN = /^[a-z][a-z0-9_.:-]{0,63}$/;
+export const SHORT_TEXT_MAX = 256;
+export const LIST_MAX = 1_000;
+export const EXAMPLE_MAX = 2_000;
+export const DEPRECATION_MESSAGE_MAX = 2_000;
+export const SOURCE_URI_MAX = 4_096;
+
 const identifier = (what: string) =>
   z
     .string({ error: `${what} must be a string` })
     .regex(
-      /^[a-z][a-z0-9_.:-]{0,63}$/,
+      IDENTIFIER_PATTERN,
       `${what} must be a lowercase identifier of at most 64 characters (e.g. "read_data")`,
     );
 
@@ -25,12 +33,12 @@ const shortText = (what: string) =>
   z
     .string({ error: `${what} must be a string` })
     .min(1, `${what} must not be empty`)
-    .max(256, `${what} is longer than 256 characters`);
+    .max(SHORT_TEXT_MAX, `${what} is longer than ${SHORT_TEXT_MAX} characters`);
 
 const stringList = (what: string, item: z.ZodType<string>) =>
   z
     .array(item, { error: `${what} must be an array of strings` })
-    .max(1_000, `${what} has more than 1,000 entries`);
+    .max(LIST_MAX, `${what} has more than ${LIST_MAX.toLocaleString('en-US')} entries`);
 
 const isoDate = (what: string) =>
   z.iso.datetime({ offset: true, error: `${what} must be an ISO 8601 date-time` });
@@ -41,7 +49,7 @@ const jsonRecord = (what: string) =>
 // Accepts exactly what z.record(z.string(), z.unknown()) accepts here (a plain object without
 // enumerable symbol keys) without copying the schema's root as z.record does: the draft
 // normalisation copies the whole schema right after, so zod's copy was wasted work.
-const isSchemaObject = (value: unknown): value is Record<string, unknown> =>
+export const isSchemaObject = (value: unknown): value is Record<string, unknown> =>
   isPlainObject(value) &&
   !Object.getOwnPropertySymbols(value).some((key) => Object.prototype.propertyIsEnumerable.call(value, key));
 
@@ -62,14 +70,14 @@ export function createToolShape(maxDescriptionLength: number) {
       title: shortText('title').optional(),
       description: text('description', maxDescriptionLength).optional(),
       longDescription: text('longDescription', maxDescriptionLength).optional(),
-      examples: stringList('examples', text('example', 2_000)).optional(),
+      examples: stringList('examples', text('example', EXAMPLE_MAX)).optional(),
       tags: stringList('tags', shortText('tag')).optional(),
       category: shortText('category').optional(),
       usageHints: text('usageHints', maxDescriptionLength).optional(),
       inputSchema: schemaValue('inputSchema').optional(),
       outputSchema: schemaValue('outputSchema').optional(),
       source: identifier('source').optional(),
-      sourceUri: text('sourceUri', 4_096).optional(),
+      sourceUri: text('sourceUri', SOURCE_URI_MAX).optional(),
       sourceMeta: jsonRecord('sourceMeta').optional(),
       capabilities: stringList('capabilities', identifier('capability')).optional(),
       annotations: z
@@ -120,7 +128,7 @@ export function createToolShape(maxDescriptionLength: number) {
         })
         .optional(),
       deprecated: z.boolean().optional(),
-      deprecationMessage: text('deprecationMessage', 2_000).optional(),
+      deprecationMessage: text('deprecationMessage', DEPRECATION_MESSAGE_MAX).optional(),
       supersededBy: shortText('supersededBy').optional(),
       createdAt: isoDate('createdAt').optional(),
       updatedAt: isoDate('updatedAt').optional(),
