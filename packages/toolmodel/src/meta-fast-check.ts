@@ -72,17 +72,60 @@ function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+// Each keyword's rule, found with one Map lookup (most schemas use only a few of these keywords).
+const SCHEMA = 1;
+const SCHEMA_MAP = 2;
+const SCHEMA_ARRAY = 3;
+const STRING = 4;
+const ANCHOR_STRING = 5;
+const NUMBER = 6;
+const COUNT = 7;
+const BOOLEAN = 8;
+const ARRAY = 9;
+const TYPE = 10;
+const REQUIRED = 11;
+const MULTIPLE_OF = 12;
+const ID_STRING = 13;
+const DEPENDENT_REQUIRED = 14;
+const DEPENDENCIES = 15;
+const VOCABULARY = 16;
+const RULES = new Map<string, number>([
+  ...[...SCHEMA_KEYWORDS].map((k) => [k, SCHEMA] as const),
+  ...[...SCHEMA_MAP_KEYWORDS].map((k) => [k, SCHEMA_MAP] as const),
+  ...[...SCHEMA_ARRAY_KEYWORDS].map((k) => [k, SCHEMA_ARRAY] as const),
+  ...[...STRING_KEYWORDS].map((k) => [k, STRING] as const),
+  ...[...ANCHOR_KEYWORDS].map((k) => [k, ANCHOR_STRING] as const),
+  ...[...NUMBER_KEYWORDS].map((k) => [k, NUMBER] as const),
+  ...[...COUNT_KEYWORDS].map((k) => [k, COUNT] as const),
+  ...[...BOOLEAN_KEYWORDS].map((k) => [k, BOOLEAN] as const),
+  ...[...ARRAY_KEYWORDS].map((k) => [k, ARRAY] as const),
+  ['type', TYPE],
+  ['required', REQUIRED],
+  ['multipleOf', MULTIPLE_OF],
+  ['$id', ID_STRING],
+  ['dependentRequired', DEPENDENT_REQUIRED],
+  ['dependencies', DEPENDENCIES],
+  ['$vocabulary', VOCABULARY],
+]);
+
+/** No repeated item; short lists (the usual `required`/`type`) without allocating a Set. */
+function isUnique(value: unknown[]): boolean {
+  if (value.length > 8) return new Set(value).size === value.length;
+  for (let i = 1; i < value.length; i++) for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+  return true;
+}
+
 function isUniqueStringArray(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   for (const item of value) if (typeof item !== 'string') return false;
-  return new Set(value).size === value.length;
+  return isUnique(value);
 }
 
 function isType(value: unknown): boolean {
   if (typeof value === 'string') return SIMPLE_TYPES.has(value);
   if (!Array.isArray(value) || value.length === 0) return false;
   for (const item of value) if (typeof item !== 'string' || !SIMPLE_TYPES.has(item)) return false;
-  return new Set(value).size === value.length;
+  return isUnique(value);
 }
 
 /** `true` only when `schema` is certainly a valid JSON Schema 2020-12 (see the file comment). */
@@ -94,47 +137,64 @@ export function isCertainlyValidSchema(schema: unknown, depth = 0): boolean {
     const value = schema[key];
     // An absent value passes the official meta-schema; be conservative and let ajv decide.
     if (value === undefined) return false;
-    if (SCHEMA_KEYWORDS.has(key)) {
-      if (!isCertainlyValidSchema(value, depth + 1)) return false;
-    } else if (SCHEMA_MAP_KEYWORDS.has(key)) {
-      if (!isObject(value)) return false;
-      for (const name of Object.keys(value))
-        if (!isCertainlyValidSchema(value[name], depth + 1)) return false;
-    } else if (SCHEMA_ARRAY_KEYWORDS.has(key)) {
-      if (!Array.isArray(value) || value.length === 0) return false;
-      for (const item of value) if (!isCertainlyValidSchema(item, depth + 1)) return false;
-    } else if (STRING_KEYWORDS.has(key)) {
-      if (typeof value !== 'string') return false;
-    } else if (ANCHOR_KEYWORDS.has(key)) {
-      if (typeof value !== 'string' || !ANCHOR.test(value)) return false;
-    } else if (NUMBER_KEYWORDS.has(key)) {
-      if (!isNumber(value)) return false;
-    } else if (COUNT_KEYWORDS.has(key)) {
-      if (!isNumber(value) || !Number.isInteger(value) || value < 0) return false;
-    } else if (BOOLEAN_KEYWORDS.has(key)) {
-      if (typeof value !== 'boolean') return false;
-    } else if (ARRAY_KEYWORDS.has(key)) {
-      if (!Array.isArray(value)) return false;
-    } else if (key === 'type') {
-      if (!isType(value)) return false;
-    } else if (key === 'required') {
-      if (!isUniqueStringArray(value)) return false;
-    } else if (key === 'multipleOf') {
-      if (!isNumber(value) || value <= 0) return false;
-    } else if (key === '$id') {
-      if (typeof value !== 'string' || !ID.test(value)) return false;
-    } else if (key === 'dependentRequired') {
-      if (!isObject(value)) return false;
-      for (const name of Object.keys(value)) if (!isUniqueStringArray(value[name])) return false;
-    } else if (key === 'dependencies') {
-      if (!isObject(value)) return false;
-      for (const name of Object.keys(value)) {
-        const item = value[name];
-        if (!isUniqueStringArray(item) && !isCertainlyValidSchema(item, depth + 1)) return false;
-      }
-    } else if (key === '$vocabulary') {
-      if (!isObject(value)) return false;
-      for (const name of Object.keys(value)) if (typeof value[name] !== 'boolean') return false;
+    switch (RULES.get(key)) {
+      case SCHEMA:
+        if (!isCertainlyValidSchema(value, depth + 1)) return false;
+        break;
+      case SCHEMA_MAP:
+        if (!isObject(value)) return false;
+        for (const name of Object.keys(value))
+          if (!isCertainlyValidSchema(value[name], depth + 1)) return false;
+        break;
+      case SCHEMA_ARRAY:
+        if (!Array.isArray(value) || value.length === 0) return false;
+        for (const item of value) if (!isCertainlyValidSchema(item, depth + 1)) return false;
+        break;
+      case STRING:
+        if (typeof value !== 'string') return false;
+        break;
+      case ANCHOR_STRING:
+        if (typeof value !== 'string' || !ANCHOR.test(value)) return false;
+        break;
+      case NUMBER:
+        if (!isNumber(value)) return false;
+        break;
+      case COUNT:
+        if (!isNumber(value) || !Number.isInteger(value) || value < 0) return false;
+        break;
+      case BOOLEAN:
+        if (typeof value !== 'boolean') return false;
+        break;
+      case ARRAY:
+        if (!Array.isArray(value)) return false;
+        break;
+      case TYPE:
+        if (!isType(value)) return false;
+        break;
+      case REQUIRED:
+        if (!isUniqueStringArray(value)) return false;
+        break;
+      case MULTIPLE_OF:
+        if (!isNumber(value) || value <= 0) return false;
+        break;
+      case ID_STRING:
+        if (typeof value !== 'string' || !ID.test(value)) return false;
+        break;
+      case DEPENDENT_REQUIRED:
+        if (!isObject(value)) return false;
+        for (const name of Object.keys(value)) if (!isUniqueStringArray(value[name])) return false;
+        break;
+      case DEPENDENCIES:
+        if (!isObject(value)) return false;
+        for (const name of Object.keys(value)) {
+          const item = value[name];
+          if (!isUniqueStringArray(item) && !isCertainlyValidSchema(item, depth + 1)) return false;
+        }
+        break;
+      case VOCABULARY:
+        if (!isObject(value)) return false;
+        for (const name of Object.keys(value)) if (typeof value[name] !== 'boolean') return false;
+        break;
     }
     // const, default and unknown keywords accept any value.
   }

@@ -201,7 +201,7 @@ function canonicalObject(value: Record<string, unknown>): string {
   const keys = Object.keys(value);
   if (keys.length === 0) return '{}';
   // Sorting is skipped when keys already arrive in order (`<` is the same code-unit order as sort()).
-  if (!isSorted(keys)) keys.sort();
+  if (!isSorted(keys)) sortKeys(keys);
   let out = '{';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -216,6 +216,23 @@ function canonicalObject(value: Record<string, unknown>): string {
 function isSorted(keys: string[]): boolean {
   for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
   return true;
+}
+
+/** Same order as `keys.sort()`; schema objects hold a handful of keys, where insertion sort is ~2× faster. */
+function sortKeys(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
 }
 
 // Schema keys repeat endlessly ("type", "description", "properties"…): quote each once (with its colon).
