@@ -16,6 +16,7 @@ import {
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
 import { Vocabulary } from './lexical/vocabulary.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
+import { argumentQueryTerms } from './ranking/arguments.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS, type Penalties, type SignalWeights } from './ranking/signals.js';
@@ -223,7 +224,7 @@ export class ToolIndex {
     const conversation = conversationText ? this.#lexical(postings, conversationText, allowed) : undefined;
     const { hits, confidence } = rank({
       mode,
-      queryTerms: new Set(tokenize(options.query)),
+      queryTerms: argumentQueryTerms(options.query),
       entries: this.#entries,
       ...(lexical ? { lexical } : {}),
       ...(vector ? { vector } : {}),

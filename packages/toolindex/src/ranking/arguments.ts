@@ -1,4 +1,5 @@
 import { tokenize } from '../text/tokenize.js';
+import { valueKindTerms } from './value-kinds.js';
 
 /** Bounds on what is read from an untrusted schema. */
 const MAX_ARGUMENTS = 50;
@@ -41,4 +42,9 @@ export function argumentCoverage(
   let covered = 0;
   for (const terms of argumentTermsOfTool) if (terms.some((t) => queryTerms.has(t))) covered++;
   return covered / argumentTermsOfTool.length;
+}
+
+/** What a query offers the arguments signal: its terms plus the parameter terms its values fill (a date, an IP…). */
+export function argumentQueryTerms(query: string): Set<string> {
+  return new Set([...tokenize(query), ...valueKindTerms(query)]);
 }

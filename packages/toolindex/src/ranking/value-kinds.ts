@@ -1,0 +1,33 @@
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/**
+ * Values a request can carry, recognised by shape, and the parameter terms (as the index tokenises them) such a
+ * value fills: "2022-04-15" supplies a `date`, "193.114.112.1" an `ip`. Quantifiers are bounded so a hostile
+ * 10,000-character query cannot make a pattern backtrack for long.
+ */
+const VALUE_KINDS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, ['date', 'day']],
+  [
+    new RegExp(
+      `\\b${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}\\b|\\b\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH},? \\d{4}\\b`,
+      'i',
+    ),
+    ['date', 'day'],
+  ],
+  [/\b(?:19|20)\d{2}\b/, ['year']],
+  [/\b(?:\d{1,3}\.){3}\d{1,3}\b/, ['ip']],
+  [
+    /(?<![\d.])-?\d{1,3}\.\d{1,10} ?°? ?[NS]?(?:, ?| (?:and )?(?:longitude )?)-?\d{1,3}\.\d{1,10}(?!\.?\d)/i,
+    ['latitude', 'longitude', 'lat', 'lon', 'lng'],
+  ],
+  [/[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,24}/i, ['email']],
+  [/\bhttps?:\/\/[^\s]{1,2048}|\bwww\.[^\s]{1,2048}/i, ['url', 'link']],
+];
+
+/** Parameter terms the values in `text` can fill (empty when it carries no recognisable value). */
+export function valueKindTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const [pattern, terms] of VALUE_KINDS) if (pattern.test(text)) out.push(...terms);
+  return out;
+}
