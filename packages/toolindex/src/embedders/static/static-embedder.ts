@@ -43,7 +43,7 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
   };
 
   return {
-    id: `toolarsenal/static-use-lite-v1@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
+    id: `toolarsenal/static-use-lite-v2@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
     dimensions: manifest.dimensions,
     async embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       assertTexts(texts);
