@@ -55,8 +55,11 @@ async function quality(embedder: Embedder) {
   const idOf = new Map(tools.map((t) => [t.id, String(t.meta?.benchmarkId)]));
   const runs: { label: string; options: IndexOptions; mode: SearchMode }[] = [
     {
-      label: 'baseline: BM25 k1=1.2 b=0.75, fields equal',
-      options: { bm25: { k1: 1.2, b: 0.75 } },
+      label: 'baseline: BM25 k1=1.2 b=0.75, fields equal, no arguments signal',
+      options: {
+        bm25: { k1: 1.2, b: 0.75, fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 } },
+        weights: { arguments: 0 },
+      },
       mode: 'lexical',
     },
     { label: 'lexical (BM25F defaults)', options: {}, mode: 'lexical' },
