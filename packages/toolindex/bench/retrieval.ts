@@ -55,11 +55,21 @@ async function quality(embedder: Embedder) {
   const idOf = new Map(tools.map((t) => [t.id, String(t.meta?.benchmarkId)]));
   const runs: { label: string; options: IndexOptions; mode: SearchMode }[] = [
     {
-      label: 'baseline: BM25 k1=1.2 b=0.75, fields equal, no arguments signal',
+      label: 'baseline: BM25 k1=1.2 b=0.75, fields equal, no common-word weighting, no arguments signal',
       options: {
-        bm25: { k1: 1.2, b: 0.75, fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 } },
+        bm25: {
+          k1: 1.2,
+          b: 0.75,
+          fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
+          commonWordSmoothing: 0,
+        },
         weights: { arguments: 0 },
       },
+      mode: 'lexical',
+    },
+    {
+      label: 'lexical without common-word weighting',
+      options: { bm25: { commonWordSmoothing: 0 } },
       mode: 'lexical',
     },
     { label: 'lexical (BM25F defaults)', options: {}, mode: 'lexical' },
@@ -68,6 +78,11 @@ async function quality(embedder: Embedder) {
     {
       label: 'hybrid, blend α=0.5',
       options: { embedder, fusion: { method: 'blend', alpha: 0.5 } },
+      mode: 'hybrid',
+    },
+    {
+      label: 'hybrid without common-word weighting',
+      options: { embedder, bm25: { commonWordSmoothing: 0 } },
       mode: 'hybrid',
     },
     { label: 'hybrid (default: blend α=0.7)', options: { embedder }, mode: 'hybrid' },

@@ -141,5 +141,27 @@ describe('search validation and hostile input', () => {
   it('rejects invalid index options', () => {
     expect(() => createIndex({ bm25: { k1: -1 } })).toThrowError(IndexOptionsError);
     expect(() => createIndex({ fusion: { method: 'blend', alpha: 2 } })).toThrowError(IndexOptionsError);
+    for (const bad of [-1e-3, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => createIndex({ bm25: { commonWordSmoothing: bad } })).toThrowError(
+        /bm25\.commonWordSmoothing/,
+      );
+  });
+
+  it('lets a rare request word outweigh an everyday one of equal IDF (common-word weighting)', async () => {
+    const tools = [
+      defineTool({ name: 'report', description: 'Report.' }),
+      defineTool({ name: 'geocode', description: 'Geocode.' }),
+    ];
+    const search = async (commonWordSmoothing?: number) => {
+      const index = createIndex(commonWordSmoothing === undefined ? {} : { bm25: { commonWordSmoothing } });
+      index.add(tools);
+      const { hits } = await index.search({ query: 'report geocode', mode: 'lexical', minRelevance: 0 });
+      return hits.map((h) => [h.tool.name, h.score] as const);
+    };
+    const weighted = await search();
+    expect(weighted[0]![0]).toBe('geocode');
+    expect(weighted[1]![1]).toBeLessThan(weighted[0]![1] * 0.9);
+    const plain = await search(0);
+    expect(plain[0]![1]).toBeCloseTo(plain[1]![1]);
   });
 });

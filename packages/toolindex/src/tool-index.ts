@@ -16,6 +16,7 @@ import {
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
 import { Vocabulary } from './lexical/vocabulary.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
+import { commonWordWeight } from './text/common-words.js';
 import { argumentQueryTerms } from './ranking/arguments.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
@@ -77,6 +78,7 @@ export class ToolIndex {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
       b: options.bm25?.b ?? DEFAULT_BM25.b,
       fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
+      commonWordSmoothing: options.bm25?.commonWordSmoothing ?? DEFAULT_BM25.commonWordSmoothing,
     };
     this.fusion = options.fusion ?? DEFAULT_FUSION;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -363,9 +365,11 @@ export class ToolIndex {
   #lexical(postings: CompiledPostings, text: string, allowed: Uint8Array | undefined) {
     const counts = new Map<string, number>();
     for (const token of tokenize(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const smoothing = this.bm25.commonWordSmoothing;
     const terms: QueryTerm[] = [...counts].map(([term, count]) => ({
       id: this.#vocabulary.lookup(term),
       count,
+      weight: commonWordWeight(term, smoothing),
     }));
     return scoreQuery(postings, terms, allowed, this.#scratch!);
   }
@@ -499,9 +503,11 @@ function decodeCursor(cursor: string): string {
 }
 
 function validateOptions(index: ToolIndex): void {
-  const { k1, b, fieldWeights } = index.bm25;
+  const { k1, b, fieldWeights, commonWordSmoothing } = index.bm25;
   if (!(k1 > 0) || !(b >= 0 && b <= 1))
     throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');
+  if (!(commonWordSmoothing >= 0) || commonWordSmoothing === Number.POSITIVE_INFINITY)
+    throw new IndexOptionsError('bm25.commonWordSmoothing must be a finite number ≥ 0 (0 turns it off)');
   for (const [field, w] of Object.entries(fieldWeights)) {
     if (!(w >= 0)) throw new IndexOptionsError(`bm25.fieldWeights.${field} must be ≥ 0`);
   }

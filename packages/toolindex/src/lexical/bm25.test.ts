@@ -93,6 +93,39 @@ describe('scoreQuery', () => {
     expect(query('file').scores[0]).toBeCloseTo(again.scores[0]!);
   });
 
+  it('scales a term by its weight, in both score and coverage, and ignores invalid weights', () => {
+    const vocabulary = new Vocabulary();
+    const terms = [fields('alpha'), fields('beta')].map((d) => buildDocTerms(d, vocabulary));
+    const postings = compilePostings(terms, vocabulary.size, DEFAULT_BM25);
+    const scratch = {
+      scores: new Float32Array(2),
+      coverage: new Float32Array(2),
+      seen: new Uint8Array(2),
+      touched: new Uint32Array(2),
+    };
+    const run = (alphaWeight: number | undefined) => {
+      const r = scoreQuery(
+        postings,
+        [
+          { id: vocabulary.lookup('alpha'), count: 1, weight: alphaWeight },
+          { id: vocabulary.lookup('beta'), count: 1 },
+        ],
+        undefined,
+        scratch,
+      );
+      const at = (slot: number) => Array.from(r.slots).indexOf(slot);
+      return { alpha: r.scores[at(0)]!, beta: r.scores[at(1)]!, alphaCoverage: r.coverage[at(0)]! };
+    };
+    const even = run(undefined);
+    expect(even.alpha).toBeCloseTo(even.beta);
+    expect(even.alphaCoverage).toBeCloseTo(0.5);
+    const halved = run(0.5);
+    expect(halved.alpha).toBeCloseTo(even.alpha / 2);
+    expect(halved.alphaCoverage).toBeCloseTo(1 / 3);
+    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY])
+      expect(run(bad).alpha).toBeCloseTo(even.alpha);
+  });
+
   it('ignores removed (undefined) documents', () => {
     const vocabulary = new Vocabulary();
     const terms = [buildDocTerms(docs[0]!, vocabulary), undefined];

@@ -1,4 +1,5 @@
 import { FIELDS, type FieldName } from '../tool-text.js';
+import { DEFAULT_COMMON_WORD_SMOOTHING } from '../text/common-words.js';
 import { type DocTerms, FIELD_COUNT } from './doc-terms.js';
 
 export interface Bm25Params {
@@ -8,6 +9,11 @@ export interface Bm25Params {
   b: number;
   /** Weight of each field's term frequency (BM25F). */
   fieldWeights: Record<FieldName, number>;
+  /**
+   * Query words common in everyday English count less: each query term is weighted `a / (a + p)`, `p` its
+   * English frequency (default a = 1e-3; 0 turns it off). See `commonWordWeight`.
+   */
+  commonWordSmoothing: number;
 }
 
 /**
@@ -18,6 +24,7 @@ export const DEFAULT_BM25: Bm25Params = {
   k1: 0.9,
   b: 0.5,
   fieldWeights: { name: 1, description: 1, parameters: 1.5, tags: 1 },
+  commonWordSmoothing: DEFAULT_COMMON_WORD_SMOOTHING,
 };
 
 /** Okapi IDF, never negative. */
@@ -119,6 +126,12 @@ export function compilePostings(
   };
 }
 
+/** A term's weight: finite and non-negative, else 1 (a bad weight must not poison every score). */
+function termWeight(q: QueryTerm): number {
+  const w = q.weight;
+  return w === undefined || !(w >= 0) || w === Number.POSITIVE_INFINITY ? 1 : w;
+}
+
 /** Scores of the documents a query touches. `coverage` is the IDF-weighted share of query terms matched. */
 export interface LexicalScores {
   readonly slots: Uint32Array;
@@ -134,10 +147,14 @@ export interface LexicalScratch {
   touched: Uint32Array;
 }
 
-/** A query term: its id (undefined when no document has it) and how often the query repeats it. */
+/**
+ * A query term: its id (undefined when no document has it), how often the query repeats it, and an optional
+ * weight (default 1) multiplying both its score contribution and its share of the coverage.
+ */
 export interface QueryTerm {
   id: number | undefined;
   count: number;
+  weight?: number;
 }
 
 /**
@@ -153,13 +170,13 @@ export function scoreQuery(
   let idfTotal = 0;
   for (const q of query) {
     const w = q.id === undefined || q.id >= postings.idf.length ? postings.unseenIdf : postings.idf[q.id]!;
-    idfTotal += w * q.count;
+    idfTotal += w * q.count * termWeight(q);
   }
   const { scores, coverage, seen, touched } = scratch;
   let n = 0;
   for (const q of query) {
     if (q.id === undefined || q.id + 1 >= postings.offsets.length) continue;
-    const w = postings.idf[q.id]! * q.count;
+    const w = postings.idf[q.id]! * q.count * termWeight(q);
     const share = idfTotal > 0 ? w / idfTotal : 0;
     const end = postings.offsets[q.id + 1]!;
     for (let i = postings.offsets[q.id]!; i < end; i++) {
