@@ -55,7 +55,7 @@ async function quality(embedder: Embedder) {
   const idOf = new Map(tools.map((t) => [t.id, String(t.meta?.benchmarkId)]));
   const runs: { label: string; options: IndexOptions; mode: SearchMode }[] = [
     {
-      label: 'baseline: BM25 k1=1.2 b=0.75, fields equal, no common-word weighting, no arguments signal',
+      label: 'baseline: plain BM25 (k1 1.2, b 0.75, equal fields), no common-word weighting, no signals',
       options: {
         bm25: {
           k1: 1.2,
@@ -63,13 +63,13 @@ async function quality(embedder: Embedder) {
           fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
           commonWordSmoothing: 0,
         },
-        weights: { arguments: 0 },
+        weights: { arguments: 0, fuzzy: 0, slots: 0 },
       },
       mode: 'lexical',
     },
     {
-      label: 'lexical without common-word weighting',
-      options: { bm25: { commonWordSmoothing: 0 } },
+      label: 'lexical without common-word weighting, fuzzy and slots',
+      options: { bm25: { commonWordSmoothing: 0 }, weights: { fuzzy: 0, slots: 0 } },
       mode: 'lexical',
     },
     { label: 'lexical (BM25F defaults)', options: {}, mode: 'lexical' },
@@ -81,8 +81,8 @@ async function quality(embedder: Embedder) {
       mode: 'hybrid',
     },
     {
-      label: 'hybrid without common-word weighting',
-      options: { embedder, bm25: { commonWordSmoothing: 0 } },
+      label: 'hybrid without fuzzy and slots signals',
+      options: { embedder, weights: { fuzzy: 0, slots: 0 } },
       mode: 'hybrid',
     },
     { label: 'hybrid (default: blend α=0.7)', options: { embedder }, mode: 'hybrid' },

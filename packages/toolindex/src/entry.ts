@@ -10,4 +10,6 @@ export interface Entry {
   vector: Float32Array | undefined;
   /** Terms of each required parameter (built on first need by ranking). */
   argumentTerms: string[][] | undefined;
+  /** Slot kinds its parameters take (bit mask, built on first need by ranking). */
+  slotKinds: number | undefined;
 }

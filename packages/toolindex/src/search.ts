@@ -1,10 +1,12 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Entry } from './entry.js';
 import type { CompiledPostings, LexicalScores } from './lexical/bm25.js';
+import type { CharGramModel, CharGramQuery } from './lexical/char-grams.js';
 import { FIELD_COUNT } from './lexical/doc-terms.js';
 import type { Vocabulary } from './lexical/vocabulary.js';
 import { blendScores, type FusionOptions, ranksOf, reciprocalRankFusion } from './ranking/fusion.js';
 import { argumentCoverage, argumentTerms } from './ranking/arguments.js';
+import { slotMatch, toolSlots } from './ranking/slots.js';
 import { intentMatch, type TaskIntent } from './ranking/intent.js';
 import { mmrSelect } from './ranking/mmr.js';
 import { maxNormalize, minMaxNormalize } from './ranking/normalize.js';
@@ -19,6 +21,10 @@ export interface RankInput {
   mode: SearchMode;
   /** The query's tokens (as the index tokenises), for the arguments signal. */
   queryTerms: ReadonlySet<string>;
+  /** Slot kinds the query's values fill (bit mask), for the slots signal. */
+  querySlots: number;
+  /** Character-gram model and the query's gram vector, for the fuzzy signal (absent: signal off). */
+  charGrams?: { model: CharGramModel; query: CharGramQuery };
   entries: readonly (Entry | undefined)[];
   lexical?: LexicalScores;
   /** Cosine per slot (NaN where not scored), the scored slots with their cosines, and their mean. */
@@ -42,6 +48,9 @@ export interface RankOutput {
   hits: SearchHit[];
   confidence: number;
 }
+
+/** Candidates the fuzzy (character-gram) signal scores, at least. */
+const FUZZY_CANDIDATES = 30;
 
 /** Candidate pool per retriever: enough headroom for context signals and MMR to reorder. */
 export function poolSize(limit: number): number {
@@ -104,6 +113,7 @@ export function rank(input: RankInput): RankOutput {
   );
   const confidence = relevance.reduce((a, b) => Math.max(a, b), 0);
 
+  const fuzzy = fuzzyScores(input, slots, fused);
   const conversation = conversationScores(input, slots);
   const used = nameSet(input.context?.usedTools);
   const failed = nameSet(input.context?.failedTools);
@@ -111,9 +121,12 @@ export function rank(input: RankInput): RankOutput {
     const entry = input.entries[slot]!;
     const tool = entry.tool;
     entry.argumentTerms ??= argumentTerms(tool.inputSchema);
+    entry.slotKinds ??= toolSlots(tool.inputSchema);
     const signals = {
       relevance: fused[i]!,
       arguments: argumentCoverage(entry.argumentTerms, input.queryTerms),
+      fuzzy: fuzzy?.[i],
+      slots: input.weights.slots > 0 ? slotMatch(input.querySlots, entry.slotKinds) : undefined,
       intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.vocabulary)) : undefined,
       conversation: conversation?.[i],
       health: signalValue(input.context?.health, tool),
@@ -136,6 +149,8 @@ export function rank(input: RankInput): RankOutput {
         relevance: relevance[i]!,
         signals: definedOnly({
           arguments: signals.arguments,
+          fuzzy: signals.fuzzy,
+          slots: signals.slots,
           intent: signals.intent,
           conversation: signals.conversation,
           health: signals.health,
@@ -216,6 +231,30 @@ export function toolSimilarity(a: Entry, b: Entry): number {
   }
   const denominator = Math.sqrt(x.length * y.length);
   return denominator === 0 ? 0 : shared / denominator;
+}
+
+/**
+ * Character-gram similarity for the best-fused pool slots (the others cannot reach the top anyway: same
+ * quality on the ToolLens dev split from 30 to 200 candidates), divided by the best of them; undefined for the
+ * rest and when the signal is off.
+ */
+function fuzzyScores(
+  input: RankInput,
+  slots: readonly number[],
+  fused: ArrayLike<number>,
+): (number | undefined)[] | undefined {
+  const grams = input.charGrams;
+  if (!grams || grams.query.weights.size === 0 || input.weights.fuzzy === 0) return undefined;
+  const scored = topK(fused, Math.max(FUZZY_CANDIDATES, input.limit * 3));
+  const values = scored.map((i) =>
+    grams.model.similarity(grams.query, input.entries[slots[i]!]!.terms, slots[i]!),
+  );
+  const best = values.reduce((a, b) => Math.max(a, b), 0);
+  const out: (number | undefined)[] = new Array<number | undefined>(slots.length).fill(undefined);
+  scored.forEach((i, k) => {
+    out[i] = best > 0 ? values[k]! / best : 0;
+  });
+  return out;
 }
 
 function conversationScores(input: RankInput, slots: readonly number[]): Float64Array | undefined {

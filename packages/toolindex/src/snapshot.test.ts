@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { EmbedderMismatchError, SnapshotError } from './errors.js';
@@ -38,6 +39,30 @@ describe('snapshots', () => {
     loaded.upsert(fixtureTools());
     await loaded.search({ query: 'refund a payment', mode: 'hybrid' });
     expect(embedder.texts).toBe(4);
+  });
+
+  it('drops vectors computed from an older embedding text and recomputes them on the next search', async () => {
+    const { index, snapshot } = await savedIndex();
+    const outer = JSON.parse(snapshot) as { checksum: string; body: string };
+    const body = JSON.parse(outer.body) as Record<string, unknown>;
+    delete body.embedText; // snapshots written before the field existed (embedding text version 1)
+    const json = JSON.stringify(body);
+    const older = JSON.stringify({
+      checksum: `sha256:${createHash('sha256').update(json).digest('hex')}`,
+      body: json,
+    });
+    const embedder = createTestEmbedder();
+    const loaded = await loadIndex(older, { embedder });
+    const a = await index.search({ query: 'refund a payment', mode: 'hybrid', minRelevance: 0 });
+    const b = await loaded.search({ query: 'refund a payment', mode: 'hybrid', minRelevance: 0 });
+    expect(b.hits.map((h) => h.id)).toEqual(a.hits.map((h) => h.id));
+    // Every tool was embedded again, plus the query: as many texts as a fresh index embeds.
+    const freshEmbedder = createTestEmbedder();
+    const fresh = createIndex({ embedder: freshEmbedder });
+    fresh.add(index.entries().map((e) => e.tool));
+    await fresh.search({ query: 'refund a payment', mode: 'hybrid' });
+    expect(embedder.texts).toBe(freshEmbedder.texts);
+    expect(embedder.texts).toBeGreaterThan(index.size / 2);
   });
 
   it('loads without an embedder as a lexical-only index', async () => {

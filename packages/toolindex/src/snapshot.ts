@@ -9,6 +9,11 @@ const FORMAT = 'toolarsenal.toolindex.snapshot';
 const VERSION = 1;
 /** Bumped when tokenising changes; older snapshots are then re-tokenised instead of trusted. */
 const TOKENIZER_VERSION = 1;
+/**
+ * Bumped when the text tools are embedded from (`toolEmbeddingText`) changes; vectors in older snapshots are
+ * then dropped and recomputed on the next search that needs them (snapshots without the field are version 1).
+ */
+const EMBED_TEXT_VERSION = 2;
 
 interface SnapshotTool {
   tool: unknown;
@@ -22,6 +27,7 @@ interface SnapshotBody {
   format: string;
   version: number;
   tokenizer: number;
+  embedText?: number;
   embedderId: string | null;
   dimensions: number | null;
   vocabulary: string[];
@@ -38,6 +44,7 @@ export async function saveIndex(index: ToolIndex): Promise<string> {
     format: FORMAT,
     version: VERSION,
     tokenizer: TOKENIZER_VERSION,
+    embedText: EMBED_TEXT_VERSION,
     embedderId: index.embedder?.id ?? null,
     dimensions: index.embedder?.dimensions ?? null,
     vocabulary: [...index.vocabularyTerms()],
@@ -59,7 +66,8 @@ export async function saveIndex(index: ToolIndex): Promise<string> {
 
 /**
  * Rebuilds an index from `saveIndex` output. Refuses snapshots whose vectors came from another embedder
- * (EmbedderMismatchError) and damaged or foreign data (SnapshotError). Without an embedder, vectors are dropped.
+ * (EmbedderMismatchError) and damaged or foreign data (SnapshotError). Without an embedder, or when the vectors
+ * were computed from an older embedding text, vectors are dropped (and recomputed when needed).
  */
 export async function loadIndex(snapshot: string, options: IndexOptions = {}): Promise<ToolIndex> {
   const body = readBody(snapshot);
@@ -67,7 +75,8 @@ export async function loadIndex(snapshot: string, options: IndexOptions = {}): P
   if (embedder && body.embedderId !== null && body.embedderId !== embedder.id) {
     throw new EmbedderMismatchError(body.embedderId, embedder.id);
   }
-  const useVectors = embedder !== undefined && body.embedderId === embedder.id;
+  const useVectors =
+    embedder !== undefined && body.embedderId === embedder.id && (body.embedText ?? 1) === EMBED_TEXT_VERSION;
   if (useVectors && body.dimensions !== embedder.dimensions) {
     throw new SnapshotError(
       `snapshot vectors have ${body.dimensions} dimensions, embedder has ${embedder.dimensions}`,

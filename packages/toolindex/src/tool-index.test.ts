@@ -141,6 +141,10 @@ describe('search validation and hostile input', () => {
   it('rejects invalid index options', () => {
     expect(() => createIndex({ bm25: { k1: -1 } })).toThrowError(IndexOptionsError);
     expect(() => createIndex({ fusion: { method: 'blend', alpha: 2 } })).toThrowError(IndexOptionsError);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createIndex({ weights: { fuzzy: bad } })).toThrowError(/weights\.fuzzy/);
+      expect(() => createIndex({ penalties: { failed: bad } })).toThrowError(/penalties\.failed/);
+    }
     for (const bad of [-1e-3, Number.NaN, Number.POSITIVE_INFINITY])
       expect(() => createIndex({ bm25: { commonWordSmoothing: bad } })).toThrowError(
         /bm25\.commonWordSmoothing/,
@@ -153,7 +157,11 @@ describe('search validation and hostile input', () => {
       defineTool({ name: 'geocode', description: 'Geocode.' }),
     ];
     const search = async (commonWordSmoothing?: number) => {
-      const index = createIndex(commonWordSmoothing === undefined ? {} : { bm25: { commonWordSmoothing } });
+      // Character grams off: this isolates the BM25 term weights.
+      const weights = { fuzzy: 0 };
+      const index = createIndex(
+        commonWordSmoothing === undefined ? { weights } : { weights, bm25: { commonWordSmoothing } },
+      );
       index.add(tools);
       const { hits } = await index.search({ query: 'report geocode', mode: 'lexical', minRelevance: 0 });
       return hits.map((h) => [h.tool.name, h.score] as const);

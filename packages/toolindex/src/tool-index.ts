@@ -16,7 +16,9 @@ import {
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
 import { Vocabulary } from './lexical/vocabulary.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
+import { CharGramModel } from './lexical/char-grams.js';
 import { commonWordWeight } from './text/common-words.js';
+import { querySlots } from './ranking/slots.js';
 import { argumentQueryTerms } from './ranking/arguments.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
@@ -67,6 +69,7 @@ export class ToolIndex {
   readonly #events = new Emitter<IndexChange>();
   readonly #cache: EmbeddingCache | undefined;
   #postings: CompiledPostings | undefined;
+  #charGrams: CharGramModel | undefined;
   #scratch: LexicalScratch | undefined;
   #sortedIds: string[] | undefined;
   #embedding: Promise<void> | undefined;
@@ -227,6 +230,10 @@ export class ToolIndex {
     const { hits, confidence } = rank({
       mode,
       queryTerms: argumentQueryTerms(options.query),
+      querySlots: querySlots(options.query),
+      ...(mode !== 'semantic' && this.weights.fuzzy > 0
+        ? { charGrams: this.#charGramQuery(postings, options.query) }
+        : {}),
       entries: this.#entries,
       ...(lexical ? { lexical } : {}),
       ...(vector ? { vector } : {}),
@@ -288,6 +295,7 @@ export class ToolIndex {
       embedText: undefined,
       vector,
       argumentTerms: undefined,
+      slotKinds: undefined,
     };
     this.#store(entry);
   }
@@ -308,6 +316,7 @@ export class ToolIndex {
         embedText: undefined,
         vector: undefined,
         argumentTerms: undefined,
+        slotKinds: undefined,
       };
       if (previous?.vector) {
         // Same embedded text (e.g. only tags or annotations changed): keep the vector.
@@ -339,6 +348,7 @@ export class ToolIndex {
 
   #invalidate(): void {
     this.#postings = undefined;
+    this.#charGrams = undefined;
     this.#sortedIds = undefined;
   }
 
@@ -360,6 +370,15 @@ export class ToolIndex {
       };
     }
     return this.#postings;
+  }
+
+  #charGramQuery(postings: CompiledPostings, query: string) {
+    this.#charGrams ??= new CharGramModel(
+      postings,
+      this.#vocabulary,
+      this.#entries.map((e) => e?.terms),
+    );
+    return { model: this.#charGrams, query: this.#charGrams.query(tokenize(query)) };
   }
 
   #lexical(postings: CompiledPostings, text: string, allowed: Uint8Array | undefined) {
@@ -518,4 +537,13 @@ function validateOptions(index: ToolIndex): void {
     throw new IndexOptionsError('fusion.k must be > 0');
   if (!(index.minRelevance >= 0 && index.minRelevance <= 1))
     throw new IndexOptionsError('minRelevance must be within 0..1');
+  for (const [group, values] of [
+    ['weights', index.weights],
+    ['penalties', index.penalties],
+  ] as const) {
+    for (const [key, value] of Object.entries(values)) {
+      if (!(value >= 0) || value === Number.POSITIVE_INFINITY)
+        throw new IndexOptionsError(`${group}.${key} must be a finite number ≥ 0 (got ${String(value)})`);
+    }
+  }
 }

@@ -89,7 +89,15 @@ export interface ScoreBreakdown {
   fused: number;
   /** Calibrated, query-independent relevance estimate the threshold applies to. */
   relevance: number;
-  signals: { arguments?: number; intent?: number; conversation?: number; health?: number; cost?: number };
+  signals: {
+    arguments?: number;
+    fuzzy?: number;
+    slots?: number;
+    intent?: number;
+    conversation?: number;
+    health?: number;
+    cost?: number;
+  };
   penalties: { used?: number; failed?: number; deprecated?: number };
   /** MMR: similarity to the most similar higher-ranked hit, when diversity is on. */
   redundancy?: number;

@@ -1,28 +1,31 @@
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
+/** Value shapes, with bounded quantifiers so a hostile 10,000-character query cannot make a pattern backtrack long. */
+export const ISO_DATE = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
+export const TEXT_DATE = new RegExp(
+  `\\b${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}\\b|\\b\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH},? \\d{4}\\b`,
+  'i',
+);
+export const YEAR = /\b(?:19|20)\d{2}\b/;
+export const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/;
+export const COORDINATES =
+  /(?<![\d.])-?\d{1,3}\.\d{1,10} ?°? ?[NS]?(?:, ?| (?:and )?(?:longitude )?)-?\d{1,3}\.\d{1,10}(?!\.?\d)/i;
+export const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,24}/i;
+export const URL_LIKE = /\bhttps?:\/\/[^\s]{1,2048}|\bwww\.[^\s]{1,2048}/i;
+
 /**
  * Values a request can carry, recognised by shape, and the parameter terms (as the index tokenises them) such a
- * value fills: "2022-04-15" supplies a `date`, "193.114.112.1" an `ip`. Quantifiers are bounded so a hostile
- * 10,000-character query cannot make a pattern backtrack for long.
+ * value fills: "2022-04-15" supplies a `date`, "193.114.112.1" an `ip`.
  */
 const VALUE_KINDS: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, ['date', 'day']],
-  [
-    new RegExp(
-      `\\b${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}\\b|\\b\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH},? \\d{4}\\b`,
-      'i',
-    ),
-    ['date', 'day'],
-  ],
-  [/\b(?:19|20)\d{2}\b/, ['year']],
-  [/\b(?:\d{1,3}\.){3}\d{1,3}\b/, ['ip']],
-  [
-    /(?<![\d.])-?\d{1,3}\.\d{1,10} ?°? ?[NS]?(?:, ?| (?:and )?(?:longitude )?)-?\d{1,3}\.\d{1,10}(?!\.?\d)/i,
-    ['latitude', 'longitude', 'lat', 'lon', 'lng'],
-  ],
-  [/[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,24}/i, ['email']],
-  [/\bhttps?:\/\/[^\s]{1,2048}|\bwww\.[^\s]{1,2048}/i, ['url', 'link']],
+  [ISO_DATE, ['date', 'day']],
+  [TEXT_DATE, ['date', 'day']],
+  [YEAR, ['year']],
+  [IPV4, ['ip']],
+  [COORDINATES, ['latitude', 'longitude', 'lat', 'lon', 'lng']],
+  [EMAIL, ['email']],
+  [URL_LIKE, ['url', 'link']],
 ];
 
 /** Parameter terms the values in `text` can fill (empty when it carries no recognisable value). */

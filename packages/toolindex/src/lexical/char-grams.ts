@@ -1,0 +1,173 @@
+import type { CompiledPostings } from './bm25.js';
+import { type DocTerms, FIELD_COUNT } from './doc-terms.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** Gram length: 4 measured best on the ToolLens dev split (3 and 5 within 0.2 R@5, 5 lower alone). */
+const GRAM = 4;
+/** Longer tokens are hashes or base64 noise; BM25 drops tokens over 40 characters too. */
+const MAX_TERM_LENGTH = 40;
+
+/**
+ * Character 4-gram TF-IDF cosine between a query and a tool, over the index's (stemmed) terms with `#` word
+ * boundaries. It catches what whole-word BM25 misses: word forms ("betting" / "bet"), concatenated names
+ * ("icehockeyapi", "matchschedules") and partial technical words ("geocod", "nutrient" / "nutrition").
+ *
+ * Built from the vocabulary, not from each document: a gram's document frequency is the sum of the document
+ * frequencies of the terms containing it (an upper bound, capped at the document count). Building costs one
+ * pass over the distinct terms and one over the documents (their vector lengths); a new model is built whenever
+ * the postings are recompiled. Query-side, only the grams the query has are counted, for ranking candidates.
+ */
+export class CharGramModel {
+  readonly #vocabulary: Vocabulary;
+  readonly #gramIds = new Map<string, number>();
+  readonly #idf: number[] = [];
+  /** Gram ids of each term id (with repeats), filled on first use. */
+  readonly #termGrams: (Uint32Array | undefined)[] = [];
+  readonly #norms: Float64Array;
+  /** Per-gram accumulator for one document, reset after each use. */
+  #scratch = new Float64Array(0);
+
+  constructor(postings: CompiledPostings, vocabulary: Vocabulary, docs: readonly (DocTerms | undefined)[]) {
+    this.#vocabulary = vocabulary;
+    const df: number[] = [];
+    const termCount = Math.min(vocabulary.size, postings.offsets.length - 1);
+    for (let t = 0; t < termCount; t++) {
+      const termDf = postings.offsets[t + 1]! - postings.offsets[t]!;
+      if (termDf === 0) continue;
+      const seen = new Set<number>();
+      for (const g of this.#gramsOfTerm(t)) {
+        if (seen.has(g)) continue;
+        seen.add(g);
+        df[g] = (df[g] ?? 0) + termDf;
+      }
+    }
+    const docCount = Math.max(1, postings.docCount);
+    for (let g = 0; g < this.#gramIds.size; g++) {
+      const d = Math.min(docCount, df[g] ?? 0);
+      this.#idf[g] = d > 0 ? Math.log(docCount / d) : 0;
+    }
+    // All norms up front (≈2 µs per tool): computing them lazily put first-seen candidates in the query tail.
+    this.#norms = new Float64Array(docs.length);
+    docs.forEach((doc, slot) => {
+      if (doc) this.#norms[slot] = this.#computeNorm(doc);
+    });
+  }
+
+  /** The query as a unit gram vector; grams no tool has are left out (they would score 0). */
+  query(tokens: readonly string[]): CharGramQuery {
+    const weights = new Map<number, number>();
+    for (const token of tokens) {
+      for (const gram of gramsOf(token)) {
+        const g = this.#gramIds.get(gram);
+        if (g !== undefined) weights.set(g, (weights.get(g) ?? 0) + 1);
+      }
+    }
+    let norm = 0;
+    for (const [g, c] of weights) {
+      const w = (1 + Math.log(c)) * this.#idf[g]!;
+      weights.set(g, w);
+      norm += w * w;
+    }
+    norm = Math.sqrt(norm);
+    for (const [g, w] of weights) {
+      if (norm > 0 && w > 0) weights.set(g, w / norm);
+      else weights.delete(g);
+    }
+    return { weights, termHits: new Map() };
+  }
+
+  /** Cosine in [0, 1] between a query and the document in `slot`. */
+  similarity(query: CharGramQuery, doc: DocTerms, slot: number): number {
+    if (query.weights.size === 0) return 0;
+    const norm = slot < this.#norms.length ? this.#norms[slot]! : this.#computeNorm(doc);
+    if (norm === 0) return 0;
+    // Only the grams the query has matter for the dot product: count those per document.
+    if (this.#scratch.length < this.#gramIds.size) this.#scratch = new Float64Array(this.#gramIds.size);
+    const acc = this.#scratch;
+    const touched: number[] = [];
+    for (let i = 0; i < doc.terms.length; i++) {
+      const hits = this.#termHits(query, doc.terms[i]!);
+      if (hits.length === 0) continue;
+      let tf = 0;
+      for (let f = 0; f < FIELD_COUNT; f++) tf += doc.tf[i * FIELD_COUNT + f]!;
+      for (const g of hits) {
+        if (acc[g] === 0) touched.push(g);
+        acc[g] = acc[g]! + tf;
+      }
+    }
+    let dot = 0;
+    for (const g of touched) {
+      dot += query.weights.get(g)! * (1 + Math.log(acc[g]!)) * this.#idf[g]!;
+      acc[g] = 0;
+    }
+    return Math.min(1, Math.max(0, dot / norm));
+  }
+
+  /** The grams of a term that the query has (with repeats), cached per query. */
+  #termHits(query: CharGramQuery, termId: number): readonly number[] {
+    const cached = query.termHits.get(termId);
+    if (cached !== undefined) return cached;
+    const hits: number[] = [];
+    for (const g of this.#gramsOfTerm(termId)) if (query.weights.has(g)) hits.push(g);
+    query.termHits.set(termId, hits);
+    return hits;
+  }
+
+  /** Length of a document's gram vector. */
+  #computeNorm(doc: DocTerms): number {
+    if (this.#scratch.length < this.#gramIds.size) this.#scratch = new Float64Array(this.#gramIds.size);
+    const acc = this.#scratch;
+    const touched: number[] = [];
+    for (let i = 0; i < doc.terms.length; i++) {
+      let tf = 0;
+      for (let f = 0; f < FIELD_COUNT; f++) tf += doc.tf[i * FIELD_COUNT + f]!;
+      for (const g of this.#gramsOfTerm(doc.terms[i]!)) {
+        if (acc[g] === 0) touched.push(g);
+        acc[g] = acc[g]! + tf;
+      }
+    }
+    let sum = 0;
+    for (const g of touched) {
+      const w = (1 + Math.log(acc[g]!)) * this.#idf[g]!;
+      sum += w * w;
+      acc[g] = 0;
+    }
+    return Math.sqrt(sum);
+  }
+
+  #gramsOfTerm(termId: number): Uint32Array {
+    let grams = this.#termGrams[termId];
+    if (grams === undefined) {
+      const term = this.#vocabulary.term(termId) ?? '';
+      const ids: number[] = [];
+      for (const gram of gramsOf(term)) {
+        let g = this.#gramIds.get(gram);
+        if (g === undefined) {
+          g = this.#gramIds.size;
+          this.#gramIds.set(gram, g);
+          this.#idf.push(0);
+        }
+        ids.push(g);
+      }
+      grams = Uint32Array.from(ids);
+      this.#termGrams[termId] = grams;
+    }
+    return grams;
+  }
+}
+
+/** A query prepared for `similarity`: unit gram weights, and per-term gram hits filled as documents are scored. */
+export interface CharGramQuery {
+  readonly weights: ReadonlyMap<number, number>;
+  readonly termHits: Map<number, readonly number[]>;
+}
+
+/** The 4-grams of `#term#` (a term shorter than 3 characters gives its one padded form). */
+export function gramsOf(term: string): string[] {
+  if (term.length === 0 || term.length > MAX_TERM_LENGTH) return [];
+  const padded = `#${term}#`;
+  if (padded.length <= GRAM) return [padded];
+  const out: string[] = [];
+  for (let i = 0; i + GRAM <= padded.length; i++) out.push(padded.slice(i, i + GRAM));
+  return out;
+}

@@ -1,0 +1,70 @@
+import { COORDINATES, EMAIL, IPV4, ISO_DATE, TEXT_DATE, URL_LIKE } from './value-kinds.js';
+
+/** Bounds on what is read from an untrusted schema. */
+const MAX_PARAMETERS = 50;
+const MAX_PARAMETER_TEXT = 500;
+
+const LANGUAGE_NAMES =
+  /\b(?:english|french|spanish|german|italian|portuguese|dutch|russian|chinese|mandarin|japanese|korean|arabic|hindi|turkish|polish|swedish|greek|hebrew|thai|vietnamese|indonesian)\b/i;
+
+/**
+ * Typed slots: a kind of value a request can carry (recognised by its shape) and how a parameter shows it takes
+ * one (its name or description). A request giving a date and an IP address is served by tools with a date and
+ * an IP parameter, whatever words either side uses.
+ */
+const SLOT_KINDS: readonly { readonly query: readonly RegExp[]; readonly parameter: RegExp }[] = [
+  { query: [ISO_DATE, TEXT_DATE], parameter: /\b(?:date|day|start|end|from|since|until)\b/ },
+  { query: [IPV4], parameter: /\bip\b|\bipv[46]\b|ip ?address/ },
+  {
+    query: [COORDINATES, /\b(?:latitude|longitude)\b/i],
+    parameter: /\b(?:lat|lon|lng|latitude|longitude|coordinates?)\b/,
+  },
+  { query: [EMAIL], parameter: /e-?mail/ },
+  { query: [URL_LIKE], parameter: /\b(?:url|uri|link|website|domain)\b/ },
+  { query: [LANGUAGE_NAMES], parameter: /\b(?:language|lang|locale)\b/ },
+];
+
+/** The slot kinds a request's values fill, as a bit mask (0 when it carries none). */
+export function querySlots(query: string): number {
+  let mask = 0;
+  SLOT_KINDS.forEach((kind, bit) => {
+    if (kind.query.some((pattern) => pattern.test(query))) mask |= 1 << bit;
+  });
+  return mask;
+}
+
+/** The slot kinds a tool's parameters (required or optional, top level) take, as a bit mask. */
+export function toolSlots(inputSchema: unknown): number {
+  if (typeof inputSchema !== 'object' || inputSchema === null) return 0;
+  const properties = (inputSchema as { properties?: unknown }).properties;
+  if (typeof properties !== 'object' || properties === null) return 0;
+  let mask = 0;
+  for (const name of Object.keys(properties).slice(0, MAX_PARAMETERS)) {
+    const sub = (properties as Record<string, unknown>)[name];
+    const description =
+      typeof sub === 'object' &&
+      sub !== null &&
+      typeof (sub as { description?: unknown }).description === 'string'
+        ? (sub as { description: string }).description
+        : '';
+    const text = `${name.replace(/[_\-.]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${description}`
+      .slice(0, MAX_PARAMETER_TEXT)
+      .toLowerCase();
+    SLOT_KINDS.forEach((kind, bit) => {
+      if (kind.parameter.test(text)) mask |= 1 << bit;
+    });
+  }
+  return mask;
+}
+
+/** Share of the request's slot kinds the tool takes, in [0, 1]; undefined when the request fills none. */
+export function slotMatch(query: number, tool: number): number | undefined {
+  if (query === 0) return undefined;
+  return popCount(query & tool) / popCount(query);
+}
+
+function popCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
