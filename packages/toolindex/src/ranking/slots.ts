@@ -1,4 +1,4 @@
-import { COORDINATES, EMAIL, IPV4, ISO_DATE, TEXT_DATE, URL_LIKE } from './value-kinds.js';
+import { COORDINATES, EMAIL, IPV4, ISO_DATE, MONTH_NAME, TEXT_DATE, URL_LIKE, YEAR } from './value-kinds.js';
 
 /** Bounds on what is read from an untrusted schema. */
 const MAX_PARAMETERS = 50;
@@ -8,9 +8,11 @@ const LANGUAGE_NAMES =
   /\b(?:english|french|spanish|german|italian|portuguese|dutch|russian|chinese|mandarin|japanese|korean|arabic|hindi|turkish|polish|swedish|greek|hebrew|thai|vietnamese|indonesian)\b/i;
 
 /**
- * Typed slots: a kind of value a request can carry (recognised by its shape) and how a parameter shows it takes
- * one (its name or description). A request giving a date and an IP address is served by tools with a date and
- * an IP parameter, whatever words either side uses.
+ * Typed slots: a kind of value a request can carry (recognised by its shape, or by the words that introduce it:
+ * "IATA code AMS", "zip code 10001") and how a parameter shows it takes one (its name or description). A request
+ * giving a date and an IP address is served by tools with a date and an IP parameter, whatever words either
+ * side uses. Kinds: date, IPv4, coordinates, e-mail, URL, language, year, month, page, postal code, airport
+ * code, country code, currency.
  */
 const SLOT_KINDS: readonly { readonly query: readonly RegExp[]; readonly parameter: RegExp }[] = [
   { query: [ISO_DATE, TEXT_DATE], parameter: /\b(?:date|day|start|end|from|since|until)\b/ },
@@ -22,7 +24,21 @@ const SLOT_KINDS: readonly { readonly query: readonly RegExp[]; readonly paramet
   { query: [EMAIL], parameter: /e-?mail/ },
   { query: [URL_LIKE], parameter: /\b(?:url|uri|link|website|domain)\b/ },
   { query: [LANGUAGE_NAMES], parameter: /\b(?:language|lang|locale)\b/ },
+  { query: [YEAR], parameter: /\byears?\b/ },
+  { query: [MONTH_NAME], parameter: /\bmonths?\b/ },
+  { query: [/\bpage \d{1,5}\b/i], parameter: /\bpage\b/ },
+  { query: [/\b(?:zip|postal|post) ?codes?\b/i], parameter: /\b(?:zip|zipcode|postal|postcode|post code)\b/ },
+  { query: [/\biata\b/i, /\bairport codes?\b/i], parameter: /\biata\b|\bairport codes?\b/ },
+  { query: [/\bcountry codes?\b/i], parameter: /\bcountry\b/ },
+  {
+    query: [/\b(?:usd|eur|gbp|jpy|cny|inr|chf|cad|aud)\b/i, /[$€£¥]\s?\d/],
+    parameter: /\bcurrenc(?:y|ies)\b/,
+  },
 ];
+
+/** Bits of the date, year and month kinds (their order in SLOT_KINDS). */
+const DATE = 1 << 0;
+const YEAR_AND_MONTH = (1 << 6) | (1 << 7);
 
 /** The slot kinds a request's values fill, as a bit mask (0 when it carries none). */
 export function querySlots(query: string): number {
@@ -30,7 +46,8 @@ export function querySlots(query: string): number {
   SLOT_KINDS.forEach((kind, bit) => {
     if (kind.query.some((pattern) => pattern.test(query))) mask |= 1 << bit;
   });
-  return mask;
+  // A full date gives its year and month too ("2022-04-15" fills year/month/day parameters).
+  return mask & DATE ? mask | YEAR_AND_MONTH : mask;
 }
 
 /** The slot kinds a tool's parameters (required or optional, top level) take, as a bit mask. */
@@ -54,7 +71,8 @@ export function toolSlots(inputSchema: unknown): number {
       if (kind.parameter.test(text)) mask |= 1 << bit;
     });
   }
-  return mask;
+  // A date parameter takes a year or a month as well.
+  return mask & DATE ? mask | YEAR_AND_MONTH : mask;
 }
 
 /** Share of the request's slot kinds the tool takes, in [0, 1]; undefined when the request fills none. */

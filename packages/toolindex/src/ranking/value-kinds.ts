@@ -8,6 +8,8 @@ export const TEXT_DATE = new RegExp(
   'i',
 );
 export const YEAR = /\b(?:19|20)\d{2}\b/;
+export const MONTH_NAME =
+  /\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
 export const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/;
 export const COORDINATES =
   /(?<![\d.])-?\d{1,3}\.\d{1,10} ?°? ?[NS]?(?:, ?| (?:and )?(?:longitude )?)-?\d{1,3}\.\d{1,10}(?!\.?\d)/i;
