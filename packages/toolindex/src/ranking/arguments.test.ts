@@ -83,8 +83,8 @@ describe('arguments signal in ranking', () => {
   });
 
   it('can be switched off with weight 0: the score is then the fused relevance alone', async () => {
-    // fuzzy off too: it is the other signal this query activates.
-    const index = createIndex({ weights: { arguments: 0, fuzzy: 0 } });
+    // fuzzy and slots ("Lyon" is a place) off too: they are the other signals this query activates.
+    const index = createIndex({ weights: { arguments: 0, fuzzy: 0, slots: 0 } });
     index.add([tool('records_by_isbn', 'isbn', 'Book number'), tool('records_by_city', 'city', 'City name')]);
     const result = await index.search({
       query: 'look up archive records for the city of Lyon',

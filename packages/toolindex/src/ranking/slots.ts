@@ -1,3 +1,4 @@
+import { mentionsPlace } from '../text/places.js';
 import { COORDINATES, EMAIL, IPV4, ISO_DATE, MONTH_NAME, TEXT_DATE, URL_LIKE, YEAR } from './value-kinds.js';
 
 /** Bounds on what is read from an untrusted schema. */
@@ -12,9 +13,12 @@ const LANGUAGE_NAMES =
  * "IATA code AMS", "zip code 10001") and how a parameter shows it takes one (its name or description). A request
  * giving a date and an IP address is served by tools with a date and an IP parameter, whatever words either
  * side uses. Kinds: date, IPv4, coordinates, e-mail, URL, language, year, month, page, postal code, airport
- * code, country code, currency.
+ * code, country code, place name (city, state, country), currency.
  */
-const SLOT_KINDS: readonly { readonly query: readonly RegExp[]; readonly parameter: RegExp }[] = [
+const SLOT_KINDS: readonly {
+  readonly query: readonly { test(query: string): boolean }[];
+  readonly parameter: RegExp;
+}[] = [
   { query: [ISO_DATE, TEXT_DATE], parameter: /\b(?:date|day|start|end|from|since|until)\b/ },
   { query: [IPV4], parameter: /\bip\b|\bipv[46]\b|ip ?address/ },
   {
@@ -30,6 +34,7 @@ const SLOT_KINDS: readonly { readonly query: readonly RegExp[]; readonly paramet
   { query: [/\b(?:zip|postal|post) ?codes?\b/i], parameter: /\b(?:zip|zipcode|postal|postcode|post code)\b/ },
   { query: [/\biata\b/i, /\bairport codes?\b/i], parameter: /\biata\b|\bairport codes?\b/ },
   { query: [/\bcountry codes?\b/i], parameter: /\bcountry\b/ },
+  { query: [{ test: mentionsPlace }], parameter: /\b(?:city|cities|location|place|address|town)\b/ },
   {
     query: [/\b(?:usd|eur|gbp|jpy|cny|inr|chf|cad|aud)\b/i, /[$€£¥]\s?\d/],
     parameter: /\bcurrenc(?:y|ies)\b/,
