@@ -1,5 +1,6 @@
 import { tokenize } from '../text/tokenize.js';
 import { valueKindTerms } from './value-kinds.js';
+import { parameterDescription } from './parameter-text.js';
 
 /** Bounds on what is read from an untrusted schema. */
 const MAX_ARGUMENTS = 50;
@@ -17,13 +18,7 @@ export function argumentTerms(inputSchema: unknown): string[][] {
   const out: string[][] = [];
   for (const name of required.slice(0, MAX_ARGUMENTS)) {
     if (typeof name !== 'string' || !Object.hasOwn(properties, name)) continue;
-    const sub = (properties as Record<string, unknown>)[name];
-    const description =
-      typeof sub === 'object' &&
-      sub !== null &&
-      typeof (sub as { description?: unknown }).description === 'string'
-        ? (sub as { description: string }).description
-        : '';
+    const description = parameterDescription((properties as Record<string, unknown>)[name]);
     const terms = [...new Set(tokenize(`${name} ${description}`))].slice(0, MAX_TOKENS_PER_ARGUMENT);
     if (terms.length > 0) out.push(terms);
   }

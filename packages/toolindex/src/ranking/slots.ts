@@ -1,5 +1,6 @@
 import { mentionsPlace } from '../text/places.js';
 import { COORDINATES, EMAIL, IPV4, ISO_DATE, MONTH_NAME, TEXT_DATE, URL_LIKE, YEAR } from './value-kinds.js';
+import { parameterDescription } from './parameter-text.js';
 
 /** Bounds on what is read from an untrusted schema. */
 const MAX_PARAMETERS = 50;
@@ -62,13 +63,7 @@ export function toolSlots(inputSchema: unknown): number {
   if (typeof properties !== 'object' || properties === null) return 0;
   let mask = 0;
   for (const name of Object.keys(properties).slice(0, MAX_PARAMETERS)) {
-    const sub = (properties as Record<string, unknown>)[name];
-    const description =
-      typeof sub === 'object' &&
-      sub !== null &&
-      typeof (sub as { description?: unknown }).description === 'string'
-        ? (sub as { description: string }).description
-        : '';
+    const description = parameterDescription((properties as Record<string, unknown>)[name]);
     const text = `${name.replace(/[_\-.]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${description}`
       .slice(0, MAX_PARAMETER_TEXT)
       .toLowerCase();
