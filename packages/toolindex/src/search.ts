@@ -4,8 +4,9 @@ import type { CompiledPostings, LexicalScores } from './lexical/bm25.js';
 import type { CharGramModel, CharGramQuery } from './lexical/char-grams.js';
 import { FIELD_COUNT } from './lexical/doc-terms.js';
 import type { Vocabulary } from './lexical/vocabulary.js';
-import { blendScores, type FusionOptions, ranksOf, reciprocalRankFusion } from './ranking/fusion.js';
+import { type FusionOptions, fuseByMode } from './ranking/fusion.js';
 import { argumentCoverage, argumentTerms } from './ranking/arguments.js';
+import { type ClauseEvidence, clauseScores } from './ranking/clauses.js';
 import { slotMatch, toolSlots } from './ranking/slots.js';
 import { intentMatch, type TaskIntent } from './ranking/intent.js';
 import { mmrSelect } from './ranking/mmr.js';
@@ -29,6 +30,8 @@ export interface RankInput {
   lexical?: LexicalScores;
   /** Cosine per slot (NaN where not scored), the scored slots with their cosines, and their mean. */
   vector?: { cosine: Float32Array; slots: Uint32Array; values: Float32Array; background: number };
+  /** Evidence per clause of a request that asks for several things, for the clauses signal. */
+  clauses?: ClauseEvidence;
   conversation?: LexicalScores;
   context?: SearchContext;
   intent?: TaskIntent;
@@ -52,9 +55,15 @@ export interface RankOutput {
 /** Candidates the fuzzy (character-gram) signal scores, at least. */
 const FUZZY_CANDIDATES = 30;
 
-/** Candidate pool per retriever: enough headroom for context signals and MMR to reorder. */
+/** Candidates the clauses signal scores, at least (same quality on the ToolLens dev split from 40 to 1,000). */
+const CLAUSE_CANDIDATES = 40;
+
+/**
+ * Candidate pool per retriever: enough headroom for context signals and MMR to reorder. 50 ranks as well as 100
+ * on the ToolLens dev split (R@5 and NDCG@5 within 0.1) and scores half as many candidates per query.
+ */
 export function poolSize(limit: number): number {
-  return Math.max(100, limit * 5);
+  return Math.max(50, limit * 5);
 }
 
 export function rank(input: RankInput): RankOutput {
@@ -104,7 +113,7 @@ export function rank(input: RankInput): RankOutput {
   });
   const lexNorm = lexMax > 0 ? lexRaw.map((s) => s / lexMax) : new Float64Array(n);
   const vecNorm = input.vector ? minMaxNormalize(cosines) : new Float64Array(n);
-  const fused = fuse(input, lexNorm, vecNorm);
+  const fused = fuseByMode(input.mode, input.fusion, lexNorm, vecNorm);
   const relevance = slots.map((_, i) =>
     calibratedRelevance(
       input.lexical ? coverage[i] : undefined,
@@ -114,6 +123,19 @@ export function rank(input: RankInput): RankOutput {
   const confidence = relevance.reduce((a, b) => Math.max(a, b), 0);
 
   const fuzzy = fuzzyScores(input, slots, fused);
+  const clauses =
+    input.clauses && input.weights.clauses > 0
+      ? clauseScores(
+          input.mode,
+          input.fusion,
+          slots,
+          topK(fused, Math.max(CLAUSE_CANDIDATES, input.limit * 3)),
+          input.entries,
+          input.postings,
+          input.clauses,
+          input.weights,
+        )
+      : undefined;
   const conversation = conversationScores(input, slots);
   const used = nameSet(input.context?.usedTools);
   const failed = nameSet(input.context?.failedTools);
@@ -127,6 +149,7 @@ export function rank(input: RankInput): RankOutput {
       arguments: argumentCoverage(entry.argumentTerms, input.queryTerms),
       fuzzy: fuzzy?.[i],
       slots: input.weights.slots > 0 ? slotMatch(input.querySlots, entry.slotKinds) : undefined,
+      clauses: clauses?.[i],
       intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.vocabulary)) : undefined,
       conversation: conversation?.[i],
       health: signalValue(input.context?.health, tool),
@@ -151,6 +174,7 @@ export function rank(input: RankInput): RankOutput {
           arguments: signals.arguments,
           fuzzy: signals.fuzzy,
           slots: signals.slots,
+          clauses: signals.clauses,
           intent: signals.intent,
           conversation: signals.conversation,
           health: signals.health,
@@ -178,14 +202,6 @@ export function rank(input: RankInput): RankOutput {
     return hit;
   });
   return { hits, confidence };
-}
-
-function fuse(input: RankInput, lexNorm: Float64Array, vecNorm: Float64Array): Float64Array {
-  if (input.mode === 'lexical') return lexNorm;
-  if (input.mode === 'semantic') return vecNorm;
-  if (input.fusion.method === 'rrf')
-    return reciprocalRankFusion([ranksOf(lexNorm), ranksOf(vecNorm)], input.fusion.k);
-  return blendScores(lexNorm, vecNorm, input.fusion.alpha);
 }
 
 interface Scored {

@@ -15,8 +15,10 @@ import {
 } from './lexical/bm25.js';
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
 import { Vocabulary } from './lexical/vocabulary.js';
+import type { ClauseEvidence } from './ranking/clauses.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
+import { splitClauses } from './text/clauses.js';
 import { commonWordWeight } from './text/common-words.js';
 import { querySlots } from './ranking/slots.js';
 import { argumentQueryTerms } from './ranking/arguments.js';
@@ -223,8 +225,22 @@ export class ToolIndex {
       if (intent === 'unknown') intent = undefined;
     }
     const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, options.query, allowed);
-    const vector =
-      mode === 'lexical' ? undefined : await this.#vectorScores(options.query, allowed, options.signal);
+    const clauseTexts = this.weights.clauses > 0 ? splitClauses(options.query) : [];
+    // One embedding call for the query and its clauses (a round trip less for remote embedders).
+    const queryVectors =
+      mode === 'lexical'
+        ? undefined
+        : await this.#cache!.embed([options.query, ...clauseTexts], options.signal);
+    const vector = queryVectors ? this.#vectorScores(queryVectors[0]!, allowed) : undefined;
+    const clauses: ClauseEvidence | undefined =
+      clauseTexts.length === 0
+        ? undefined
+        : {
+            ...(mode === 'semantic' ? {} : { lexical: clauseTexts.map((text) => this.#queryTerms(text)) }),
+            ...(queryVectors ? { vectors: queryVectors.slice(1) } : {}),
+            terms: clauseTexts.map(argumentQueryTerms),
+            slots: clauseTexts.map(querySlots),
+          };
     const conversationText = context ? contextText(context) : '';
     const conversation = conversationText ? this.#lexical(postings, conversationText, allowed) : undefined;
     const { hits, confidence } = rank({
@@ -237,6 +253,7 @@ export class ToolIndex {
       entries: this.#entries,
       ...(lexical ? { lexical } : {}),
       ...(vector ? { vector } : {}),
+      ...(clauses ? { clauses } : {}),
       ...(conversation ? { conversation } : {}),
       ...(context ? { context } : {}),
       ...(intent ? { intent } : {}),
@@ -382,19 +399,22 @@ export class ToolIndex {
   }
 
   #lexical(postings: CompiledPostings, text: string, allowed: Uint8Array | undefined) {
+    return scoreQuery(postings, this.#queryTerms(text), allowed, this.#scratch!);
+  }
+
+  /** BM25 query terms of a text: vocabulary ids, counts and common-word weights. */
+  #queryTerms(text: string): QueryTerm[] {
     const counts = new Map<string, number>();
     for (const token of tokenize(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
     const smoothing = this.bm25.commonWordSmoothing;
-    const terms: QueryTerm[] = [...counts].map(([term, count]) => ({
+    return [...counts].map(([term, count]) => ({
       id: this.#vocabulary.lookup(term),
       count,
       weight: commonWordWeight(term, smoothing),
     }));
-    return scoreQuery(postings, terms, allowed, this.#scratch!);
   }
 
-  async #vectorScores(query: string, allowed: Uint8Array | undefined, signal: AbortSignal | undefined) {
-    const [q] = await this.#cache!.embed([query], signal);
+  #vectorScores(qv: Float32Array, allowed: Uint8Array | undefined) {
     const n = this.#entries.length;
     const cosine = new Float32Array(n).fill(Number.NaN);
     const slots = new Uint32Array(n);
@@ -402,7 +422,6 @@ export class ToolIndex {
     let count = 0;
     let sum = 0;
     const entries = this.#entries;
-    const qv = q!;
     const dims = qv.length;
     for (let slot = 0; slot < n; slot++) {
       const vector = entries[slot]?.vector;

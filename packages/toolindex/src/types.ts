@@ -93,6 +93,7 @@ export interface ScoreBreakdown {
     arguments?: number;
     fuzzy?: number;
     slots?: number;
+    clauses?: number;
     intent?: number;
     conversation?: number;
     health?: number;

@@ -5,6 +5,7 @@ import {
   fieldTermFrequency,
   idf,
   saturate,
+  scoreDocuments,
   scoreQuery,
   weightedLength,
 } from './bm25.js';
@@ -36,7 +37,8 @@ function build(docs: ReturnType<typeof fields>[]) {
       allowed,
       scratch,
     );
-  return { query, postings };
+  const queryTerms = (text: string) => text.split(' ').map((t) => ({ id: vocabulary.lookup(t), count: 1 }));
+  return { query, postings, queryTerms };
 }
 
 describe('BM25 pieces', () => {
@@ -131,5 +133,25 @@ describe('scoreQuery', () => {
     const terms = [buildDocTerms(docs[0]!, vocabulary), undefined];
     const postings = compilePostings(terms, vocabulary.size, DEFAULT_BM25);
     expect(postings.docCount).toBe(1);
+  });
+});
+
+describe('scoreDocuments', () => {
+  it('gives the given documents exactly their scoreQuery scores, in the order asked, 0 when untouched', () => {
+    const docs = Array.from({ length: 40 }, (_, i) =>
+      fields(`tool_${i}`, `${i % 2 ? 'weather' : 'stock'} data ${i % 3 ? 'forecast' : 'history'} item${i}`),
+    );
+    docs.push(fields('unrelated', 'nothing in common'));
+    const { query, postings, queryTerms } = build(docs);
+    const text = 'weather forecast item7 missingword';
+    const full = query(text);
+    const expected = new Map<number, number>();
+    full.slots.forEach((slot, i) => expected.set(slot, full.scores[i]!));
+    const slots = [40, 7, 3, 0, 39, 7];
+    const scores = scoreDocuments(postings, queryTerms(text), slots);
+    slots.forEach((slot, k) => expect(scores[k]).toBeCloseTo(expected.get(slot) ?? 0, 5));
+    expect(scores[0]).toBe(0);
+    expect(scoreDocuments(postings, queryTerms(text), [])).toHaveLength(0);
+    expect(scoreDocuments(postings, [{ id: 10_000_000, count: 1 }], [1])[0]).toBe(0);
   });
 });

@@ -47,3 +47,16 @@ export function reciprocalRankFusion(rankLists: readonly ArrayLike<number>[], k:
   if (best > 0) for (let i = 0; i < n; i++) out[i] = out[i]! / best;
   return out;
 }
+
+/** The relevance a search mode ranks by: one side alone, or both fused as configured (hybrid). */
+export function fuseByMode(
+  mode: 'lexical' | 'semantic' | 'hybrid',
+  fusion: FusionOptions,
+  lexical: Float64Array,
+  vector: Float64Array,
+): Float64Array {
+  if (mode === 'lexical') return lexical;
+  if (mode === 'semantic') return vector;
+  if (fusion.method === 'rrf') return reciprocalRankFusion([ranksOf(lexical), ranksOf(vector)], fusion.k);
+  return blendScores(lexical, vector, fusion.alpha);
+}
