@@ -57,6 +57,28 @@ describe('createDefaultEmbedder (shipped static table)', () => {
     expect(Array.from(unknown as Float32Array).every((x) => x === 0)).toBe(true);
   });
 
+  it('splits run-together compounds the table lacks into known words', async () => {
+    const [compound, spaced, partlyUnknown] = await embedder.embed([
+      'matchschedules_for_icehockeyapi',
+      'match schedules for ice hockey api',
+      'icehockeyzzqxapi',
+    ]);
+    expect(cosine(compound as Float32Array, spaced as Float32Array)).toBeCloseTo(1, 5);
+    // A word that does not split fully into known words still adds nothing.
+    expect(Array.from(partlyUnknown as Float32Array).every((x) => x === 0)).toBe(true);
+  });
+
+  it('stays fast on hostile text full of long unknown words', async () => {
+    const words = Array.from(
+      { length: 2_400 },
+      (_, i) => `${'ab'.repeat(18)}${i.toString(36).replace(/\d/g, 'q')}`,
+    );
+    const started = Date.now();
+    const [vector] = await embedder.embed([words.join(' ')]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((vector as Float32Array).every(Number.isFinite)).toBe(true);
+  });
+
   it('is deterministic and bounded on huge input', async () => {
     const huge = 'weather '.repeat(200_000);
     const [a, b] = await embedder.embed([huge, huge]);

@@ -6,6 +6,7 @@ import { EmbedderError, throwIfAborted } from '../errors.js';
 import { assertTexts, normalizeInPlace } from '../validate.js';
 import { decodeTable, type StaticTable } from './table-format.js';
 import { STATIC_TABLE_MANIFEST } from './table-manifest.js';
+import { splitCompound } from './compounds.js';
 import { fallbackForms, staticTokens } from './tokenize.js';
 
 export interface DefaultEmbedderOptions {
@@ -20,6 +21,13 @@ export interface DefaultEmbedderOptions {
 
 /** Texts embedded between two yields to the event loop, so a large batch does not block it. */
 const YIELD_EVERY = 256;
+/** Unknown words remembered with their table rows (compound splits are the costly part); cleared when full. */
+const UNKNOWN_CACHE_MAX = 50_000;
+/**
+ * How text is turned into rows, part of the embedder id: `r2` splits unknown compounds ("icehockeyapi" →
+ * ice hockey api). Vectors made under another revision are not mixed with these (snapshots are refused).
+ */
+const EMBED_REVISION = 'r2';
 
 /**
  * The offline default embedder: a 128-d static word table distilled at build time from the
@@ -43,7 +51,7 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
   };
 
   return {
-    id: `toolarsenal/static-use-lite-v2@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
+    id: `toolarsenal/static-use-lite-v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
     dimensions: manifest.dimensions,
     async embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       assertTexts(texts);
@@ -65,6 +73,8 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
 
 interface LoadedTable extends StaticTable {
   readonly index: ReadonlyMap<string, number>;
+  /** Rows of words missing from the table (their fallback form or compound pieces; empty: unknown). */
+  readonly unknown: Map<string, readonly number[]>;
 }
 
 async function loadTable(
@@ -97,25 +107,42 @@ async function loadTable(
   }
   const index = new Map<string, number>();
   for (let row = 0; row < table.words.length; row++) index.set(table.words[row] as string, row);
-  return { ...table, index };
+  return { ...table, index, unknown: new Map() };
 }
 
 function embedText(table: LoadedTable, text: string): Float32Array {
   const { dimensions, data, scales, index } = table;
   const vector = new Float32Array(dimensions);
-  for (const word of staticTokens(text)) {
-    let row = index.get(word);
-    if (row === undefined) {
-      for (const form of fallbackForms(word)) {
-        row = index.get(form);
-        if (row !== undefined) break;
-      }
-      if (row === undefined) continue;
-    }
+  const add = (row: number) => {
     const scale = scales[row] as number;
     const base = row * dimensions;
     for (let k = 0; k < dimensions; k++)
       vector[k] = (vector[k] as number) + scale * (data[base + k] as number);
+  };
+  for (const word of staticTokens(text)) {
+    const row = index.get(word);
+    if (row !== undefined) add(row);
+    else for (const r of unknownRows(table, word)) add(r);
   }
   return normalizeInPlace(vector);
+}
+
+/**
+ * Rows for a word the table lacks: its first known fallback form (plural, -ing, -ed), else the pieces of a
+ * run-together compound, else nothing. Memoised per table (bounded).
+ */
+function unknownRows(table: LoadedTable, word: string): readonly number[] {
+  const cached = table.unknown.get(word);
+  if (cached !== undefined) return cached;
+  const { index } = table;
+  let rows: readonly number[] = [];
+  const form = fallbackForms(word).find((f) => index.has(f));
+  if (form !== undefined) rows = [index.get(form)!];
+  else {
+    const pieces = splitCompound(word, (piece) => index.has(piece));
+    if (pieces) rows = pieces.map((piece) => index.get(piece)!);
+  }
+  if (table.unknown.size >= UNKNOWN_CACHE_MAX) table.unknown.clear();
+  table.unknown.set(word, rows);
+  return rows;
 }
