@@ -53,7 +53,7 @@ export interface RankOutput {
 }
 
 /** Candidates the fuzzy (character-gram) signal scores, at least. */
-const FUZZY_CANDIDATES = 30;
+const FUZZY_CANDIDATES = 20;
 
 /** Candidates the clauses signal scores, at least (same quality on the ToolLens dev split from 40 to 1,000). */
 const CLAUSE_CANDIDATES = 40;
@@ -251,7 +251,7 @@ export function toolSimilarity(a: Entry, b: Entry): number {
 
 /**
  * Character-gram similarity for the best-fused pool slots (the others cannot reach the top anyway: same
- * quality on the ToolLens dev split from 30 to 200 candidates), divided by the best of them; undefined for the
+ * quality on the ToolLens dev split from 20 to 200 candidates), divided by the best of them; undefined for the
  * rest and when the signal is off.
  */
 function fuzzyScores(
@@ -261,7 +261,7 @@ function fuzzyScores(
 ): (number | undefined)[] | undefined {
   const grams = input.charGrams;
   if (!grams || grams.query.weights.size === 0 || input.weights.fuzzy === 0) return undefined;
-  const scored = topK(fused, Math.max(FUZZY_CANDIDATES, input.limit * 3));
+  const scored = topK(fused, Math.max(FUZZY_CANDIDATES, input.limit * 2));
   const values = scored.map((i) =>
     grams.model.similarity(grams.query, input.entries[slots[i]!]!.terms, slots[i]!),
   );

@@ -1,7 +1,7 @@
 import { parseTool, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import type { Embedder } from './embedders/embedder.js';
 import type { Entry } from './entry.js';
-import { IndexOptionsError, QueryError } from './errors.js';
+import { IndexOptionsError } from './errors.js';
 import { Emitter } from './events.js';
 import { compileFilters } from './filters.js';
 import {
@@ -20,12 +20,13 @@ import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
 import { splitClauses } from './text/clauses.js';
 import { commonWordWeight } from './text/common-words.js';
-import { querySlots } from './ranking/slots.js';
-import { argumentQueryTerms } from './ranking/arguments.js';
+import { analyzeQuery } from './query-analysis.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS, type Penalties, type SignalWeights } from './ranking/signals.js';
 import { rank, signalValue } from './search.js';
+import { checkSearchOptions, contextText, countOnes, DEFAULT_LIMIT, vectorScores } from './search-request.js';
+import { validateOptions } from './index-options.js';
 import { tokenize } from './text/tokenize.js';
 import { toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
@@ -33,16 +34,12 @@ import type {
   IndexOptions,
   ListOptions,
   ListPage,
-  SearchMode,
   SearchOptions,
   SearchResult,
 } from './types.js';
 import { EmbeddingCache } from './vector/embedding-cache.js';
 
-const DEFAULT_LIMIT = 5;
-const MAX_LIMIT = 1000;
 const DEFAULT_MAX_QUERY = 10_000;
-const MAX_CONTEXT_CHARS = 20_000;
 
 export interface UpsertSummary {
   added: number;
@@ -205,7 +202,7 @@ export class ToolIndex {
   /** Ranked tools for a query; see SearchOptions. Filters apply before ranking. */
   async search(query: string | SearchOptions): Promise<SearchResult> {
     const options = typeof query === 'string' ? { query } : query;
-    const mode = this.#checkSearch(options);
+    const mode = checkSearchOptions(options, this.#maxQueryLength, this.embedder !== undefined);
     const limit = options.limit ?? DEFAULT_LIMIT;
     const diversity = options.diversity ?? 0;
     const minScore = options.minScore ?? 0;
@@ -224,31 +221,35 @@ export class ToolIndex {
           : context.intent;
       if (intent === 'unknown') intent = undefined;
     }
-    const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, options.query, allowed);
+    const analysis = analyzeQuery(options.query);
+    const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, analysis.tokens, allowed);
     const clauseTexts = this.weights.clauses > 0 ? splitClauses(options.query) : [];
+    const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
     // One embedding call for the query and its clauses (a round trip less for remote embedders).
     const queryVectors =
       mode === 'lexical'
         ? undefined
         : await this.#cache!.embed([options.query, ...clauseTexts], options.signal);
-    const vector = queryVectors ? this.#vectorScores(queryVectors[0]!, allowed) : undefined;
+    const vector = queryVectors ? vectorScores(this.#entries, queryVectors[0]!, allowed) : undefined;
     const clauses: ClauseEvidence | undefined =
       clauseTexts.length === 0
         ? undefined
         : {
-            ...(mode === 'semantic' ? {} : { lexical: clauseTexts.map((text) => this.#queryTerms(text)) }),
+            ...(mode === 'semantic' ? {} : { lexical: clauseQueries.map((c) => this.#queryTerms(c.tokens)) }),
             ...(queryVectors ? { vectors: queryVectors.slice(1) } : {}),
-            terms: clauseTexts.map(argumentQueryTerms),
-            slots: clauseTexts.map(querySlots),
+            terms: clauseQueries.map((c) => c.argumentTerms),
+            slots: clauseQueries.map((c) => c.slots),
           };
     const conversationText = context ? contextText(context) : '';
-    const conversation = conversationText ? this.#lexical(postings, conversationText, allowed) : undefined;
+    const conversation = conversationText
+      ? this.#lexical(postings, tokenize(conversationText), allowed)
+      : undefined;
     const { hits, confidence } = rank({
       mode,
-      queryTerms: argumentQueryTerms(options.query),
-      querySlots: querySlots(options.query),
+      queryTerms: analysis.argumentTerms,
+      querySlots: analysis.slots,
       ...(mode !== 'semantic' && this.weights.fuzzy > 0
-        ? { charGrams: this.#charGramQuery(postings, options.query) }
+        ? { charGrams: this.#charGramQuery(postings, analysis.tokens) }
         : {}),
       entries: this.#entries,
       ...(lexical ? { lexical } : {}),
@@ -389,56 +390,29 @@ export class ToolIndex {
     return this.#postings;
   }
 
-  #charGramQuery(postings: CompiledPostings, query: string) {
+  #charGramQuery(postings: CompiledPostings, tokens: readonly string[]) {
     this.#charGrams ??= new CharGramModel(
       postings,
       this.#vocabulary,
       this.#entries.map((e) => e?.terms),
     );
-    return { model: this.#charGrams, query: this.#charGrams.query(tokenize(query)) };
+    return { model: this.#charGrams, query: this.#charGrams.query(tokens) };
   }
 
-  #lexical(postings: CompiledPostings, text: string, allowed: Uint8Array | undefined) {
-    return scoreQuery(postings, this.#queryTerms(text), allowed, this.#scratch!);
+  #lexical(postings: CompiledPostings, tokens: readonly string[], allowed: Uint8Array | undefined) {
+    return scoreQuery(postings, this.#queryTerms(tokens), allowed, this.#scratch!);
   }
 
-  /** BM25 query terms of a text: vocabulary ids, counts and common-word weights. */
-  #queryTerms(text: string): QueryTerm[] {
+  /** BM25 query terms of a text's tokens: vocabulary ids, counts and common-word weights. */
+  #queryTerms(tokens: readonly string[]): QueryTerm[] {
     const counts = new Map<string, number>();
-    for (const token of tokenize(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
     const smoothing = this.bm25.commonWordSmoothing;
     return [...counts].map(([term, count]) => ({
       id: this.#vocabulary.lookup(term),
       count,
       weight: commonWordWeight(term, smoothing),
     }));
-  }
-
-  #vectorScores(qv: Float32Array, allowed: Uint8Array | undefined) {
-    const n = this.#entries.length;
-    const cosine = new Float32Array(n).fill(Number.NaN);
-    const slots = new Uint32Array(n);
-    const values = new Float32Array(n);
-    let count = 0;
-    let sum = 0;
-    const entries = this.#entries;
-    const dims = qv.length;
-    for (let slot = 0; slot < n; slot++) {
-      const vector = entries[slot]?.vector;
-      if (vector === undefined || (allowed !== undefined && allowed[slot] !== 1)) continue;
-      let c = 0;
-      for (let d = 0; d < dims; d++) c += qv[d]! * vector[d]!;
-      cosine[slot] = c;
-      sum += c;
-      slots[count] = slot;
-      values[count++] = c;
-    }
-    return {
-      cosine,
-      slots: slots.subarray(0, count),
-      values: values.subarray(0, count),
-      background: count > 0 ? sum / count : 0,
-    };
   }
 
   #allowedMask(options: SearchOptions): Uint8Array | undefined {
@@ -456,37 +430,6 @@ export class ToolIndex {
     });
     return mask;
   }
-
-  #checkSearch(options: SearchOptions): SearchMode {
-    if (typeof options !== 'object' || options === null)
-      throw new QueryError('search() needs a query string or options');
-    const { query } = options;
-    if (typeof query !== 'string') throw new QueryError('query must be a string');
-    if (query.trim() === '') throw new QueryError('query is empty');
-    if (query.length > this.#maxQueryLength) {
-      throw new QueryError(
-        `query is ${query.length} characters; the limit is ${this.#maxQueryLength} (maxQueryLength)`,
-      );
-    }
-    const limit = options.limit ?? DEFAULT_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw new QueryError(`limit must be an integer between 1 and ${MAX_LIMIT}, got ${String(limit)}`);
-    }
-    for (const key of ['diversity', 'minScore', 'minRelevance'] as const) {
-      const v = options[key];
-      if (v !== undefined && !(typeof v === 'number' && v >= 0 && v <= 1)) {
-        throw new QueryError(`${key} must be a number between 0 and 1, got ${String(v)}`);
-      }
-    }
-    const mode = options.mode ?? (this.embedder ? 'hybrid' : 'lexical');
-    if (mode !== 'lexical' && mode !== 'semantic' && mode !== 'hybrid') {
-      throw new QueryError(`mode must be lexical, semantic or hybrid, got ${JSON.stringify(mode)}`);
-    }
-    if (mode !== 'lexical' && !this.embedder) {
-      throw new QueryError(`mode ${mode} needs an embedder; create the index with { embedder }`);
-    }
-    return mode;
-  }
 }
 
 function toTools(input: Tool | ToolInput | readonly (Tool | ToolInput)[]): Tool[] {
@@ -501,21 +444,6 @@ function isCanonical(value: Tool | ToolInput): value is Tool {
     typeof (value as Tool).contentHash === 'string' &&
     typeof (value as Tool).id === 'string'
   );
-}
-
-function contextText(context: NonNullable<SearchOptions['context']>): string {
-  const parts = [
-    context.conversationSummary ?? '',
-    ...(context.recentMessages ?? []).slice(-10).map((m) => m.content),
-  ];
-  const text = parts.filter((p) => typeof p === 'string').join(' ');
-  return text.length > MAX_CONTEXT_CHARS ? text.slice(-MAX_CONTEXT_CHARS) : text;
-}
-
-function countOnes(mask: Uint8Array): number {
-  let n = 0;
-  for (const v of mask) n += v;
-  return n;
 }
 
 function upperBound(sorted: readonly string[], value: string): number {
@@ -538,31 +466,4 @@ function decodeCursor(cursor: string): string {
     throw new IndexOptionsError('list cursor is not a cursor returned by list()');
   }
   return Buffer.from(cursor, 'base64url').toString('utf8');
-}
-
-function validateOptions(index: ToolIndex): void {
-  const { k1, b, fieldWeights, commonWordSmoothing } = index.bm25;
-  if (!(k1 > 0) || !(b >= 0 && b <= 1))
-    throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');
-  if (!(commonWordSmoothing >= 0) || commonWordSmoothing === Number.POSITIVE_INFINITY)
-    throw new IndexOptionsError('bm25.commonWordSmoothing must be a finite number ≥ 0 (0 turns it off)');
-  for (const [field, w] of Object.entries(fieldWeights)) {
-    if (!(w >= 0)) throw new IndexOptionsError(`bm25.fieldWeights.${field} must be ≥ 0`);
-  }
-  if (index.fusion.method === 'blend' && !(index.fusion.alpha >= 0 && index.fusion.alpha <= 1)) {
-    throw new IndexOptionsError('fusion.alpha must be within 0..1');
-  }
-  if (index.fusion.method === 'rrf' && !(index.fusion.k > 0))
-    throw new IndexOptionsError('fusion.k must be > 0');
-  if (!(index.minRelevance >= 0 && index.minRelevance <= 1))
-    throw new IndexOptionsError('minRelevance must be within 0..1');
-  for (const [group, values] of [
-    ['weights', index.weights],
-    ['penalties', index.penalties],
-  ] as const) {
-    for (const [key, value] of Object.entries(values)) {
-      if (!(value >= 0) || value === Number.POSITIVE_INFINITY)
-        throw new IndexOptionsError(`${group}.${key} must be a finite number ≥ 0 (got ${String(value)})`);
-    }
-  }
 }

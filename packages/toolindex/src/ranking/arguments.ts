@@ -40,6 +40,6 @@ export function argumentCoverage(
 }
 
 /** What a query offers the arguments signal: its terms plus the parameter terms its values fill (a date, an IP…). */
-export function argumentQueryTerms(query: string): Set<string> {
-  return new Set([...tokenize(query), ...valueKindTerms(query)]);
+export function argumentQueryTerms(query: string, tokens: readonly string[] = tokenize(query)): Set<string> {
+  return new Set([...tokens, ...valueKindTerms(query)]);
 }

@@ -46,11 +46,14 @@ const SLOT_KINDS: readonly {
 const DATE = 1 << 0;
 const YEAR_AND_MONTH = (1 << 6) | (1 << 7);
 
-/** The slot kinds a request's values fill, as a bit mask (0 when it carries none). */
-export function querySlots(query: string): number {
+/**
+ * The slot kinds a request's values fill, as a bit mask (0 when it carries none). `within` limits the kinds
+ * tested: a clause of a request can only hold kinds the whole request holds.
+ */
+export function querySlots(query: string, within = ~0): number {
   let mask = 0;
   SLOT_KINDS.forEach((kind, bit) => {
-    if (kind.query.some((pattern) => pattern.test(query))) mask |= 1 << bit;
+    if (within & (1 << bit) && kind.query.some((pattern) => pattern.test(query))) mask |= 1 << bit;
   });
   // A full date gives its year and month too ("2022-04-15" fills year/month/day parameters).
   return mask & DATE ? mask | YEAR_AND_MONTH : mask;
