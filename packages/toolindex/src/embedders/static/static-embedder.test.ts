@@ -47,25 +47,15 @@ describe('createDefaultEmbedder (shipped static table)', () => {
     );
   });
 
-  it('splits tool names and maps unknown words to a zero vector', async () => {
-    const [snake, spaced, unknown] = await embedder.embed([
-      'get_weather_forecast',
-      'getWeatherForecast',
-      'zzqx 海久水瓶',
-    ]);
-    expect(cosine(snake as Float32Array, spaced as Float32Array)).toBeCloseTo(1, 5);
-    expect(Array.from(unknown as Float32Array).every((x) => x === 0)).toBe(true);
-  });
-
-  it('splits run-together compounds the table lacks into known words', async () => {
-    const [compound, spaced, partlyUnknown] = await embedder.embed([
-      'matchschedules_for_icehockeyapi',
-      'match schedules for ice hockey api',
-      'icehockeyzzqxapi',
-    ]);
-    expect(cosine(compound as Float32Array, spaced as Float32Array)).toBeCloseTo(1, 5);
-    // A word that does not split fully into known words still adds nothing.
-    expect(Array.from(partlyUnknown as Float32Array).every((x) => x === 0)).toBe(true);
+  it.each([
+    // Tool names are split on case and separators; unknown words add nothing.
+    ['getWeatherForecast', 'get_weather_forecast', 'zzqx 海久水瓶'],
+    // Run-together words the table lacks split into known words, unless a piece is unknown.
+    ['matchschedules_for_icehockeyapi', 'match schedules for ice hockey api', 'icehockeyzzqxapi'],
+  ])('embeds %j like %j, and %j as the zero vector', async (name, spaced, unknown) => {
+    const [a, b, zero] = await embedder.embed([name, spaced, unknown]);
+    expect(cosine(a as Float32Array, b as Float32Array)).toBeCloseTo(1, 5);
+    expect(Array.from(zero as Float32Array).every((x) => x === 0)).toBe(true);
   });
 
   it('stays fast on hostile text full of long unknown words', async () => {
