@@ -5,9 +5,9 @@ import type { CharGramModel, CharGramQuery } from './lexical/char-grams.js';
 import { FIELD_COUNT } from './lexical/doc-terms.js';
 import type { Vocabulary } from './lexical/vocabulary.js';
 import { type FusionOptions, fuseByMode } from './ranking/fusion.js';
-import { argumentCoverage, argumentTerms } from './ranking/arguments.js';
+import { argumentCoverage, parameterFeatures } from './ranking/arguments.js';
 import { type ClauseEvidence, clauseScores } from './ranking/clauses.js';
-import { slotMatch, toolSlots } from './ranking/slots.js';
+import { slotMatch } from './ranking/slots.js';
 import { intentMatch, type TaskIntent } from './ranking/intent.js';
 import { mmrSelect } from './ranking/mmr.js';
 import { maxNormalize, minMaxNormalize } from './ranking/normalize.js';
@@ -142,13 +142,12 @@ export function rank(input: RankInput): RankOutput {
   const scored = slots.map((slot, i) => {
     const entry = input.entries[slot]!;
     const tool = entry.tool;
-    entry.argumentTerms ??= argumentTerms(tool.inputSchema);
-    entry.slotKinds ??= toolSlots(tool.inputSchema);
+    const { argumentTerms, slotKinds } = parameterFeatures(entry);
     const signals = {
       relevance: fused[i]!,
-      arguments: argumentCoverage(entry.argumentTerms, input.queryTerms),
+      arguments: argumentCoverage(argumentTerms, input.queryTerms),
       fuzzy: fuzzy?.[i],
-      slots: input.weights.slots > 0 ? slotMatch(input.querySlots, entry.slotKinds) : undefined,
+      slots: input.weights.slots > 0 ? slotMatch(input.querySlots, slotKinds) : undefined,
       clauses: clauses?.[i],
       intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.vocabulary)) : undefined,
       conversation: conversation?.[i],

@@ -1,4 +1,6 @@
+import type { Entry } from '../entry.js';
 import { tokenize } from '../text/tokenize.js';
+import { toolSlots } from './slots.js';
 import { valueKindTerms } from './value-kinds.js';
 import { parameterDescription } from './parameter-text.js';
 
@@ -42,4 +44,11 @@ export function argumentCoverage(
 /** What a query offers the arguments signal: its terms plus the parameter terms its values fill (a date, an IP…). */
 export function argumentQueryTerms(query: string, tokens: readonly string[] = tokenize(query)): Set<string> {
   return new Set([...tokens, ...valueKindTerms(query)]);
+}
+
+/** A tool's parameter features for the arguments and slots signals, computed on first need and kept. */
+export function parameterFeatures(entry: Entry): { argumentTerms: string[][]; slotKinds: number } {
+  entry.argumentTerms ??= argumentTerms(entry.tool.inputSchema);
+  entry.slotKinds ??= toolSlots(entry.tool.inputSchema);
+  return { argumentTerms: entry.argumentTerms, slotKinds: entry.slotKinds };
 }

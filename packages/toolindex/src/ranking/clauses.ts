@@ -3,9 +3,11 @@ import { type CompiledPostings, type QueryTerm, scoreDocuments } from '../lexica
 import { dot } from '../vector/vectors.js';
 import { type FusionOptions, fuseByMode } from './fusion.js';
 import { maxNormalize, minMaxNormalize } from './normalize.js';
-import { argumentCoverage, argumentTerms } from './arguments.js';
-import type { SignalWeights } from './signals.js';
-import { slotMatch, toolSlots } from './slots.js';
+import { argumentCoverage, parameterFeatures } from './arguments.js';
+import { combineSignals, type SignalWeights } from './signals.js';
+import { slotMatch } from './slots.js';
+
+const NO_FLAGS = { used: false, failed: false, deprecated: false };
 
 /** Per-clause evidence gathered by the index: BM25 scores and/or query vectors, one per clause. */
 export interface ClauseEvidence {
@@ -31,15 +33,11 @@ export function clauseScores(
   entries: readonly (Entry | undefined)[],
   postings: CompiledPostings,
   evidence: ClauseEvidence,
-  weights: Pick<SignalWeights, 'relevance' | 'arguments' | 'slots'>,
+  weights: SignalWeights,
 ): Float64Array {
   const m = candidates.length;
-  const candidateEntries = candidates.map((i) => {
-    const entry = entries[slots[i]!]!;
-    entry.argumentTerms ??= argumentTerms(entry.tool.inputSchema);
-    entry.slotKinds ??= toolSlots(entry.tool.inputSchema);
-    return entry;
-  });
+  const candidateEntries = candidates.map((i) => entries[slots[i]!]!);
+  const features = candidateEntries.map(parameterFeatures);
   const candidateSlots = candidates.map((i) => slots[i]!);
   const best = new Float64Array(m);
   const count = Math.max(evidence.lexical?.length ?? 0, evidence.vectors?.length ?? 0);
@@ -55,21 +53,18 @@ export function clauseScores(
     const fused = fuseByMode(mode, fusion, lexNorm, vecNorm);
     const terms = evidence.terms[c]!;
     const slotMask = evidence.slots[c]!;
-    const combined = candidateEntries.map((entry, k) => {
-      let sum = weights.relevance * fused[k]!;
-      let total = weights.relevance;
-      const a = argumentCoverage(entry.argumentTerms!, terms);
-      if (a !== undefined) {
-        sum += weights.arguments * a;
-        total += weights.arguments;
-      }
-      const s = slotMatch(slotMask, entry.slotKinds!);
-      if (s !== undefined) {
-        sum += weights.slots * s;
-        total += weights.slots;
-      }
-      return total > 0 ? sum / total : 0;
-    });
+    const combined = features.map(
+      (f, k) =>
+        combineSignals(
+          {
+            relevance: fused[k]!,
+            arguments: argumentCoverage(f.argumentTerms, terms),
+            slots: slotMatch(slotMask, f.slotKinds),
+          },
+          NO_FLAGS,
+          weights,
+        ).base,
+    );
     const clause = maxNormalize(combined);
     for (let k = 0; k < m; k++) if (clause[k]! > best[k]!) best[k] = clause[k]!;
   }
