@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Stamps out a new @toolarsenal/<name> package with the repository's conventions:
-// ESM, exports map (types/import/default), project references, vitest, README, src/index.ts.
+// ESM, exports map (types/import/default), publish metadata, project references, vitest, README, LICENSE.
 // Usage: npm run new-package -- <name> [--description "..."] [--deps toolmodel,tooladapter]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,7 @@ for (const dep of deps) {
   }
 }
 
+const REPO = 'https://github.com/toolarsenal/toolarsenal';
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 const files = {
   'package.json': json({
@@ -44,6 +45,9 @@ const files = {
     version: '0.0.0',
     description: values.description || `ToolArsenal ${name}`,
     license: 'Apache-2.0',
+    repository: { type: 'git', url: `git+${REPO}.git`, directory: `packages/${name}` },
+    homepage: `${REPO}/tree/main/packages/${name}#readme`,
+    bugs: { url: `${REPO}/issues` },
     type: 'module',
     sideEffects: false,
     engines: { node: '>=20.19' },
@@ -56,10 +60,12 @@ const files = {
     files: ['dist', '!dist/**/*.test.*', '!dist/.tsbuildinfo', 'README.md'],
     scripts: {
       build: 'tsc -p tsconfig.build.json',
+      prepack: 'npm run build',
       typecheck: 'tsc -p tsconfig.json --noEmit',
       lint: 'eslint . && prettier --check . --ignore-path ../../.prettierignore',
       test: 'vitest run',
     },
+    publishConfig: { access: 'public', provenance: true },
     dependencies: Object.fromEntries(deps.map((d) => [`@toolarsenal/${d}`, '0.0.0'])),
   }),
   'tsconfig.json': json({
@@ -85,6 +91,9 @@ const files = {
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Corpus-scale suites over ../shared/data go in *.corpus.test.ts and a \`test:corpus\` script
+    // (see packages/toolmodel/vitest.corpus.config.ts); \`npm test\` must pass without ../shared.
+    exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
     testTimeout: 30_000,
   },
 });
@@ -102,26 +111,15 @@ npm install @toolarsenal/${name}
 ## Example
 
 \`\`\`ts
-import { version } from '@toolarsenal/${name}';
-
-console.log(version);
+import {} from '@toolarsenal/${name}';
 \`\`\`
 
 ## API
 
 Describe the public API here.
 `,
-  'src/index.ts': `/** Package version, kept in step with package.json by the release process. */
-export const version = '0.0.0';
-`,
-  'src/index.test.ts': `import { describe, expect, it } from 'vitest';
-import { version } from './index.js';
-
-describe('@toolarsenal/${name}', () => {
-  it('exports its version', () => {
-    expect(version).toMatch(/^\\d+\\.\\d+\\.\\d+/);
-  });
-});
+  'src/index.ts': `// Public API of @toolarsenal/${name}: export each name explicitly (no \`export *\` from internals).
+export {};
 `,
 };
 
@@ -130,6 +128,8 @@ for (const [file, content] of Object.entries(files)) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
 }
+// Every tarball carries the licence (npm includes LICENSE from the package root).
+copyFileSync(join(root, 'LICENSE'), join(dir, 'LICENSE'));
 // Format with the repository's Prettier config so the new package passes `npm run lint` as stamped.
 const prettier = join(root, 'node_modules', '.bin', 'prettier');
 if (existsSync(prettier))
