@@ -32,6 +32,17 @@ export {
   type ValidationIssue,
 } from './errors.js';
 export {
+  compileGlob,
+  compileGlobs,
+  explainInvalidGlob,
+  type GlobMatcher,
+  type GlobOptions,
+  GlobPatternError,
+  isGlob,
+  MAX_GLOB_ALTERNATIVES,
+  MAX_GLOB_LENGTH,
+} from './glob.js';
+export {
   escapePointerSegment,
   getAtPointer,
   joinPointer,
