@@ -66,7 +66,7 @@ const files = {
       test: 'vitest run',
     },
     publishConfig: { access: 'public', provenance: true },
-    dependencies: Object.fromEntries(deps.map((d) => [`@toolarsenal/${d}`, '0.0.0'])),
+    dependencies: Object.fromEntries(deps.map((d) => [`@toolarsenal/${d}`, '^0.0.0'])),
   }),
   'tsconfig.json': json({
     extends: '../../tsconfig.base.json',

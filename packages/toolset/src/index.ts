@@ -1,5 +1,3 @@
-/** Package version, kept in step with package.json by the release process. */
-export const version = '0.0.0';
 
 export { HINTS, type HintName, hintValue } from './annotations.js';
 export { type CapabilityFilter, explainInvalidToolsetId, ToolsetBuilder, toolset } from './builder.js';

@@ -1,8 +1,0 @@
-import { describe, expect, it } from 'vitest';
-import { version } from './index.js';
-
-describe('@toolarsenal/toolset', () => {
-  it('exports its version', () => {
-    expect(version).toMatch(/^\d+\.\d+\.\d+/);
-  });
-});
