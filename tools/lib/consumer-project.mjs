@@ -3,13 +3,9 @@
 // answers --help, and the published declaration files compile in a strict project.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { consumerTsc } from './consumer-tsc.mjs';
 import { entrySpecifiers } from './tarball-rules.mjs';
-import { repoRoot } from './workspace.mjs';
-
-const require = createRequire(import.meta.url);
-const TSC = require.resolve('typescript/bin/tsc');
 
 /** Installs the tarballs (third-party dependencies from the registry, npm's cache first). */
 export function installTarballs(consumer, tarballs) {
@@ -92,29 +88,11 @@ export function typeProblems(consumer, manifests, names) {
   const specs = manifests.flatMap((m) => entrySpecifiers(m));
   const source = specs.map((spec, i) => `import * as entry${i} from '${spec}';\nvoid entry${i};\n`).join('');
   writeFileSync(join(consumer, 'entries.ts'), source);
-  const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2023'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      noEmit: true,
-      skipLibCheck: false,
-      types: ['node'],
-      typeRoots: [join(repoRoot, 'node_modules', '@types')],
-    },
-    files: ['entries.ts'],
-  };
-  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-  const result = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], {
-    cwd: consumer,
-    encoding: 'utf8',
-  });
+  const { output } = consumerTsc(consumer, ['entries.ts'], { skipLibCheck: false });
   const ours = new RegExp(
     `^(entries\\.ts|node_modules/(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})/)`,
   );
-  const diagnostics = `${result.stdout}${result.stderr}`.split('\n').filter((line) => ours.test(line));
+  const diagnostics = output.split('\n').filter((line) => ours.test(line));
   return diagnostics.length
     ? [
         `published declaration files do not compile (tsc --strict, skipLibCheck off):\n${diagnostics.join('\n')}`,

@@ -2,17 +2,14 @@
 // through node_modules to their dist/ via the exports map) or a consumer project's installed tarballs
 // (check:packages). ts blocks are type-checked together with tsc, then run with tsx; js blocks run with
 // node; sh blocks run with bash (npm install lines are checked against the packages, not run).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { consumerTsc } from './consumer-tsc.mjs';
 import { programLocation, readmeLine, readmePrograms, splitInstalls } from './readme-programs.mjs';
 import { networkIsolation, runIsolated } from './sandboxed-run.mjs';
 import { publishablePackages, repoRoot } from './workspace.mjs';
 
-const require = createRequire(import.meta.url);
-const TSC = require.resolve('typescript/bin/tsc');
 const TSX = fileURLToPath(import.meta.resolve('tsx/esm'));
 const EXT = { ts: 'ts', js: 'mjs', sh: 'sh' };
 
@@ -135,26 +132,11 @@ function typecheck(sandbox, runnable) {
   const tsFiles = runnable.filter((r) => r.program.kind === 'ts');
   const errors = new Map();
   if (tsFiles.length === 0) return errors;
-  const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2023'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [join(repoRoot, 'node_modules', '@types')],
-    },
-    files: tsFiles.map((r) => relative(sandbox, r.path)),
-  };
-  writeFileSync(join(sandbox, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-  const result = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], {
-    cwd: sandbox,
-    encoding: 'utf8',
-  });
-  const output = `${result.stdout}${result.stderr}`;
+  const { status, output } = consumerTsc(
+    sandbox,
+    tsFiles.map((r) => relative(sandbox, r.path)),
+    { skipLibCheck: true },
+  );
   for (const { path, program } of tsFiles) {
     const name = relative(sandbox, path);
     const mine = output
@@ -163,7 +145,7 @@ function typecheck(sandbox, runnable) {
       .map((line) => mapLines(line, program, path, name));
     if (mine.length) errors.set(path, mine.join('\n'));
   }
-  if (result.status !== 0 && errors.size === 0) {
+  if (status !== 0 && errors.size === 0) {
     // tsc failed for a reason outside the examples (bad options, a broken declaration file): say so.
     for (const { path } of tsFiles) errors.set(path, `tsc failed outside the examples:\n${output}`);
   }
