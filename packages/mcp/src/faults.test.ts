@@ -9,7 +9,8 @@ import { fixtureCommand, serveFixtureHttp } from './test-fixtures/harness.js';
 
 // Each fault ends in a typed error or a result: nothing hangs, no call runs twice.
 const RAW = fileURLToPath(new URL('./test-fixtures/raw-server.mjs', import.meta.url));
-const raw = (behaviour: string) => stdio({ command: process.execPath, args: [RAW, behaviour], stderr: 'ignore' });
+const raw = (behaviour: string) =>
+  stdio({ command: process.execPath, args: [RAW, behaviour], stderr: 'ignore' });
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
@@ -28,7 +29,13 @@ describe('faults', () => {
       return t;
     });
     const pool = createMcpPool([
-      { name: 'fixture', transport, era: 'legacy', namespace: false, reconnect: { initialDelayMs: 400, maxDelayMs: 800 } },
+      {
+        name: 'fixture',
+        transport,
+        era: 'legacy',
+        namespace: false,
+        reconnect: { initialDelayMs: 400, maxDelayMs: 800 },
+      },
     ]);
     cleanups.push(() => pool.close());
     await pool.ready();
@@ -47,18 +54,28 @@ describe('faults', () => {
     expect(pool.tools().some((t) => t.name === 'wait')).toBe(true);
     expect(connection.status).toBe('reconnecting');
     expect(pool.health(waitTool)).toBe(0);
-    const fast = await runner.run({ name: pool.tools().find((t) => t.name === 'echo')!.id, arguments: { text: 'x' } });
+    const fast = await runner.run({
+      name: pool.tools().find((t) => t.name === 'echo')!.id,
+      arguments: { text: 'x' },
+    });
     expect(fast.error?.code).toBe('MCP_SERVER_UNAVAILABLE');
     await until(() => connection.status === 'ready');
     expect(pool.health(waitTool)).toBe(1);
-    const echo = await runner.run({ name: pool.tools().find((t) => t.name === 'echo')!.id, arguments: { text: 'back' } });
+    const echo = await runner.run({
+      name: pool.tools().find((t) => t.name === 'echo')!.id,
+      arguments: { text: 'back' },
+    });
     expect(echo.result).toBe('back');
   });
 
   it('a server that never answers the handshake: connect fails with a typed error in time', async () => {
-    const error = await connectMcp({ name: 'silent', transport: raw('hang-connect'), era: 'legacy', connectTimeoutMs: 300, reconnect: false }).catch(
-      (e: unknown) => e,
-    );
+    const error = await connectMcp({
+      name: 'silent',
+      transport: raw('hang-connect'),
+      era: 'legacy',
+      connectTimeoutMs: 300,
+      reconnect: false,
+    }).catch((e: unknown) => e);
     expect(McpError.isInstance(error)).toBe(true);
     expect((error as McpError).code).toBe('MCP_CONNECT_FAILED');
   });
@@ -73,9 +90,18 @@ describe('faults', () => {
   });
 
   it('a server sending malformed JSON-RPC: typed errors, no hang', async () => {
-    const connection = await connectMcp({ name: 'bad', transport: raw('malformed'), era: 'legacy', reconnect: false });
+    const connection = await connectMcp({
+      name: 'bad',
+      transport: raw('malformed'),
+      era: 'legacy',
+      reconnect: false,
+    });
     cleanups.push(() => connection.close());
-    const runner = createRunner({ tools: [...connection.tools()], executors: [connection.executor], defaults: { timeoutMs: 500 } });
+    const runner = createRunner({
+      tools: [...connection.tools()],
+      executors: [connection.executor],
+      defaults: { timeoutMs: 500 },
+    });
     // A line that is not JSON is dropped by the SDK (reported to onerror): the call it was meant
     // to answer ends at its deadline, and the connection stays usable.
     const first = await runner.run({ name: 'bad:call_me@1.0.0', arguments: {} });
@@ -96,28 +122,35 @@ describe('faults', () => {
     expect((result.result as string).length).toBe(5_000_000);
   });
 
-  it.each(['stdio', 'http'] as const)('100 concurrent calls over %s: every one answered once', async (kind) => {
-    let transport;
-    if (kind === 'http') {
-      const fixture = await serveFixtureHttp('static');
-      cleanups.push(() => fixture.close());
-      transport = http(fixture.http.url);
-    } else {
-      transport = stdio({ ...fixtureCommand('static'), stderr: 'ignore' });
-    }
-    const connection = await connectMcp({ name: 'fixture', transport, namespace: false, era: 'legacy' });
-    cleanups.push(() => connection.close());
-    const runner = createRunner({ tools: [...connection.tools()], executors: [connection.executor] });
-    const before = runs.get('add') ?? 0;
-    const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => runner.run({ name: 'math:add@1.0.0', arguments: { a: i, b: 1000 } })),
-    );
-    expect(results.map((r) => r.status)).toEqual(Array(100).fill('success'));
-    expect(results.map((r) => (r.result as { sum: number }).sum)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1000));
-    expect(results.every((r) => r.attempt === 1)).toBe(true);
-    // Over HTTP the handlers run in this process, so the executions can be counted exactly.
-    if (kind === 'http') expect(runs.get('add')).toBe(before + 100);
-  });
+  it.each(['stdio', 'http'] as const)(
+    '100 concurrent calls over %s: every one answered once',
+    async (kind) => {
+      let transport;
+      if (kind === 'http') {
+        const fixture = await serveFixtureHttp('static');
+        cleanups.push(() => fixture.close());
+        transport = http(fixture.http.url);
+      } else {
+        transport = stdio({ ...fixtureCommand('static'), stderr: 'ignore' });
+      }
+      const connection = await connectMcp({ name: 'fixture', transport, namespace: false, era: 'legacy' });
+      cleanups.push(() => connection.close());
+      const runner = createRunner({ tools: [...connection.tools()], executors: [connection.executor] });
+      const before = runs.get('add') ?? 0;
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          runner.run({ name: 'math:add@1.0.0', arguments: { a: i, b: 1000 } }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(100).fill('success'));
+      expect(results.map((r) => (r.result as { sum: number }).sum)).toEqual(
+        Array.from({ length: 100 }, (_, i) => i + 1000),
+      );
+      expect(results.every((r) => r.attempt === 1)).toBe(true);
+      // Over HTTP the handlers run in this process, so the executions can be counted exactly.
+      if (kind === 'http') expect(runs.get('add')).toBe(before + 100);
+    },
+  );
 });
 
 async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {

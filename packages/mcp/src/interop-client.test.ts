@@ -11,7 +11,11 @@ import { binOf, type RunningServer, startEverythingHttp } from './test-fixtures/
 
 // Our client driving real MCP servers from npm (no one here wrote them), through a toolrun Runner.
 const everythingStdio = () =>
-  stdio({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'], stderr: 'ignore' });
+  stdio({
+    command: process.execPath,
+    args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'],
+    stderr: 'ignore',
+  });
 
 describe('server-everything over stdio', () => {
   let connection: McpConnection;
@@ -96,7 +100,8 @@ describe('server-everything over stdio', () => {
       (e: unknown) => e,
     );
     // The v1 server either answers -32602 (typed INVALID_ARGUMENTS) or an isError result.
-    if (bad instanceof Error) expect(bad).toMatchObject({ code: 'INVALID_ARGUMENTS', status: 'invalid_arguments' });
+    if (bad instanceof Error)
+      expect(bad).toMatchObject({ code: 'INVALID_ARGUMENTS', status: 'invalid_arguments' });
     else expect(bad).toMatchObject({ isError: true });
     const runner = createRunner({ tools: [...connection.tools()], executors: [connection.executor] });
     const unknown = await runner.run({ name: 'everything:no-such-tool@1.0.0', arguments: {} });
@@ -202,7 +207,11 @@ describe('server-filesystem and server-memory', () => {
     const pool = createMcpPool([
       {
         name: 'fs',
-        transport: stdio({ command: process.execPath, args: [binOf('@modelcontextprotocol/server-filesystem'), dir], stderr: 'ignore' }),
+        transport: stdio({
+          command: process.execPath,
+          args: [binOf('@modelcontextprotocol/server-filesystem'), dir],
+          stderr: 'ignore',
+        }),
       },
       {
         name: 'memory',
@@ -221,7 +230,10 @@ describe('server-filesystem and server-memory', () => {
         ['memory', 'ready'],
       ]);
       const runner = createRunner({ tools: [...pool.tools()], executors: [pool.executor] });
-      const read = await runner.run({ name: 'fs:read_text_file@1.0.0', arguments: { path: join(dir, 'hello.txt') } });
+      const read = await runner.run({
+        name: 'fs:read_text_file@1.0.0',
+        arguments: { path: join(dir, 'hello.txt') },
+      });
       expect(read.status).toBe('success');
       expect(JSON.stringify(read.content)).toContain('hello from a temp dir');
       const write = await runner.run({
@@ -232,14 +244,19 @@ describe('server-filesystem and server-memory', () => {
       const confirmed = await runner.confirm(write.confirmation!.token);
       expect(confirmed.status).toBe('success');
       expect(readFileSync(join(dir, 'new.txt'), 'utf8')).toBe('written by the runner');
-      const outside = await runner.run({ name: 'fs:read_text_file@1.0.0', arguments: { path: '/etc/hostname' } });
+      const outside = await runner.run({
+        name: 'fs:read_text_file@1.0.0',
+        arguments: { path: '/etc/hostname' },
+      });
       expect(outside.status).toBe('failure');
       expect(outside.error?.code).toBe('TOOL_ERROR');
       expect(outside.error?.message).toMatch(/denied|outside|not allowed/i);
 
       const created = await runner.run({
         name: 'memory:create_entities@1.0.0',
-        arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] },
+        arguments: {
+          entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }],
+        },
       });
       expect(created.status).toBe('success');
       const graph = await runner.run({ name: 'memory:read_graph@1.0.0', arguments: {} });

@@ -44,7 +44,11 @@ describe('round trip through MCP', () => {
   it('round-trips results: structured content, images, typed errors', async () => {
     const fixture = await fixtureOverHttp();
     const connection = await client(fixture.http.url);
-    const runner = createRunner({ tools: [...connection.tools()], executors: [connection.executor], defaults: { retry: false } });
+    const runner = createRunner({
+      tools: [...connection.tools()],
+      executors: [connection.executor],
+      defaults: { retry: false },
+    });
     const sum = await runner.run({ name: 'math:add@1.0.0', arguments: { a: 20, b: 22 } });
     expect(sum).toMatchObject({ status: 'success', result: { sum: 42 } });
     const pixel = await runner.run({ name: 'image:pixel@1.0.0', arguments: {} });
@@ -186,11 +190,23 @@ describe('confirmation', () => {
     expect(runs.get('delete_file')).toBe(before);
     // The host (not the model) confirms by sending the token back in the request's _meta.
     const sdk = connection.client!;
-    const forged = await sdk.callTool({ name: 'files_delete_file', arguments: {}, _meta: { 'io.toolarsenal/confirm': 'forged' } });
+    const forged = await sdk.callTool({
+      name: 'files_delete_file',
+      arguments: {},
+      _meta: { 'io.toolarsenal/confirm': 'forged' },
+    });
     expect(JSON.stringify(forged.content)).toContain('CONFIRMATION_UNKNOWN');
-    const confirmed = await sdk.callTool({ name: 'files_delete_file', arguments: {}, _meta: { 'io.toolarsenal/confirm': meta.token } });
+    const confirmed = await sdk.callTool({
+      name: 'files_delete_file',
+      arguments: {},
+      _meta: { 'io.toolarsenal/confirm': meta.token },
+    });
     expect(confirmed.content).toEqual([{ type: 'text', text: 'deleted c.txt' }]);
-    const again = await sdk.callTool({ name: 'files_delete_file', arguments: {}, _meta: { 'io.toolarsenal/confirm': meta.token } });
+    const again = await sdk.callTool({
+      name: 'files_delete_file',
+      arguments: {},
+      _meta: { 'io.toolarsenal/confirm': meta.token },
+    });
     expect(JSON.stringify(again.content)).toContain('CONFIRMATION_UNKNOWN');
     expect(runs.get('delete_file')).toBe(before + 1);
   });

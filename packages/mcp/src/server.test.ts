@@ -37,7 +37,11 @@ describe('policies on every listing and call', () => {
         policy(
           'guard',
           {},
-          { effect: 'deny', match: { namespace: ['admin'], not: { role: ['admin'] } }, reason: 'admins only' },
+          {
+            effect: 'deny',
+            match: { namespace: ['admin'], not: { role: ['admin'] } },
+            reason: 'admins only',
+          },
           { effect: 'obligate', match: { tool: ['echo'] }, obligations: { confirm: 'echo is sensitive' } },
         ),
       )
@@ -54,7 +58,11 @@ describe('policies on every listing and call', () => {
         toolset: guarded(),
         principal: (info) =>
           info.authInfo
-            ? { id: info.authInfo.clientId, scopes: info.authInfo.scopes, roles: info.authInfo.extra?.roles as string[] }
+            ? {
+                id: info.authInfo.clientId,
+                scopes: info.authInfo.scopes,
+                roles: info.authInfo.extra?.roles as string[],
+              }
             : undefined,
       },
       {
@@ -75,7 +83,10 @@ describe('policies on every listing and call', () => {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}),
+      new StreamableHTTPClientTransport(
+        new URL(url),
+        token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {},
+      ),
     );
     cleanups.push(() => client.close());
     return client;
@@ -103,16 +114,30 @@ describe('policies on every listing and call', () => {
   it('the per-request auth info reaches the policy in dynamic mode: find, describe and call', async () => {
     const fixture = await guardedHttp('dynamic');
     const user = await httpClient(fixture.http.url, 'user-token');
-    const found = await user.callTool({ name: 'find_tools', arguments: { query: 'drop the production database', limit: 20 } });
+    const found = await user.callTool({
+      name: 'find_tools',
+      arguments: { query: 'drop the production database', limit: 20 },
+    });
     expect(JSON.stringify(found.structuredContent)).not.toContain('drop_database');
-    const described = await user.callTool({ name: 'describe_tool', arguments: { id: 'admin_drop_database' } });
+    const described = await user.callTool({
+      name: 'describe_tool',
+      arguments: { id: 'admin_drop_database' },
+    });
     expect(textOf(described)).toMatch(/TOOL_NOT_FOUND/);
-    const called = await user.callTool({ name: 'call_tool', arguments: { id: 'admin_drop_database', arguments: {} } });
+    const called = await user.callTool({
+      name: 'call_tool',
+      arguments: { id: 'admin_drop_database', arguments: {} },
+    });
     expect(textOf(called)).toMatch(/TOOL_NOT_FOUND/);
 
     const admin = await httpClient(fixture.http.url, 'admin-token');
-    const adminFound = await admin.callTool({ name: 'find_tools', arguments: { query: 'drop the production database' } });
-    expect((adminFound.structuredContent as { tools: { id: string }[] }).tools[0]!.id).toBe('admin_drop_database');
+    const adminFound = await admin.callTool({
+      name: 'find_tools',
+      arguments: { query: 'drop the production database' },
+    });
+    expect((adminFound.structuredContent as { tools: { id: string }[] }).tools[0]!.id).toBe(
+      'admin_drop_database',
+    );
   });
 
   it('refuses a bad token before anything is served', async () => {
@@ -163,18 +188,27 @@ describe('meta-tools', () => {
   it('answer any query without throwing (property)', async () => {
     const client = await inProcess(serve({ tools: FIXTURE_TOOLS }));
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 3_000 }), fc.integer({ min: -5, max: 30 }), async (query, limit) => {
-        const result = await client.callTool({ name: 'find_tools', arguments: { query, limit } });
-        const valid = query.trim() !== '' && limit >= 1 && limit <= 20;
-        expect(result.isError === true).toBe(!valid);
-        if (valid) expect((result.structuredContent as { tools: unknown[] }).tools.length).toBeLessThanOrEqual(limit);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 3_000 }),
+        fc.integer({ min: -5, max: 30 }),
+        async (query, limit) => {
+          const result = await client.callTool({ name: 'find_tools', arguments: { query, limit } });
+          const valid = query.trim() !== '' && limit >= 1 && limit <= 20;
+          expect(result.isError === true).toBe(!valid);
+          if (valid)
+            expect((result.structuredContent as { tools: unknown[] }).tools.length).toBeLessThanOrEqual(
+              limit,
+            );
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('hybrid mode lists pinned tools beside the meta-tools; direct calls work in dynamic mode', async () => {
-    const hybrid = await inProcess(serve({ tools: FIXTURE_TOOLS, mode: 'hybrid', pinned: ['math_*', 'image:*'] }));
+    const hybrid = await inProcess(
+      serve({ tools: FIXTURE_TOOLS, mode: 'hybrid', pinned: ['math_*', 'image:*'] }),
+    );
     expect((await hybrid.listTools()).tools.map((t) => t.name)).toEqual([
       'find_tools',
       'describe_tool',
@@ -216,4 +250,3 @@ describe('options', () => {
     expect(() => createMcpServer({ mode: 'hybrid', pinned: ['[unclosed'] })).toThrow(McpError);
   });
 });
-

@@ -16,10 +16,16 @@ export class Backoff {
   readonly #maxAttempts: number;
   #attempt = 0;
 
-  constructor(options: ReconnectOptions, private readonly random: () => number = Math.random) {
+  constructor(
+    options: ReconnectOptions,
+    private readonly random: () => number = Math.random,
+  ) {
     this.#initial = positive(options.initialDelayMs, 500, 'initialDelayMs');
     this.#max = positive(options.maxDelayMs, 30_000, 'maxDelayMs');
-    this.#maxAttempts = options.maxAttempts === undefined ? Number.POSITIVE_INFINITY : positive(options.maxAttempts, 0, 'maxAttempts');
+    this.#maxAttempts =
+      options.maxAttempts === undefined
+        ? Number.POSITIVE_INFINITY
+        : positive(options.maxAttempts, 0, 'maxAttempts');
   }
 
   /** The next delay in ms, or undefined when attempts are used up. */

@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+} from '@modelcontextprotocol/client';
 import { ToolRunError } from '@toolarsenal/toolrun';
 
 const MAX_MESSAGE = 500;
@@ -19,14 +25,24 @@ export function mapCallError(error: unknown, server: string, tool: string): Tool
         return new ToolRunError('not_found', 'TOOL_NOT_FOUND', `${where} has no tool "${tool}": ${text}`, {
           details,
         });
-      return new ToolRunError('invalid_arguments', 'INVALID_ARGUMENTS', `${where} rejected the arguments: ${text}`, {
-        details,
-      });
+      return new ToolRunError(
+        'invalid_arguments',
+        'INVALID_ARGUMENTS',
+        `${where} rejected the arguments: ${text}`,
+        {
+          details,
+        },
+      );
     }
     if (error.code === ProtocolErrorCode.MethodNotFound)
-      return new ToolRunError('failure', 'MCP_PROTOCOL_ERROR', `${where} does not support tools/call: ${text}`, {
-        details,
-      });
+      return new ToolRunError(
+        'failure',
+        'MCP_PROTOCOL_ERROR',
+        `${where} does not support tools/call: ${text}`,
+        {
+          details,
+        },
+      );
     return new ToolRunError('failure', 'MCP_PROTOCOL_ERROR', `${where} answered with an error: ${text}`, {
       details,
     });
@@ -34,9 +50,14 @@ export function mapCallError(error: unknown, server: string, tool: string): Tool
   if (error instanceof SdkHttpError) {
     const details = { server, httpStatus: error.status };
     if (error.status === 401 || error.status === 403)
-      return new ToolRunError('permission_denied', 'MCP_UNAUTHORIZED', `${where} refused the credentials: ${text}`, {
-        details,
-      });
+      return new ToolRunError(
+        'permission_denied',
+        'MCP_UNAUTHORIZED',
+        `${where} refused the credentials: ${text}`,
+        {
+          details,
+        },
+      );
     return new ToolRunError('failure', 'MCP_TRANSPORT_ERROR', `${where} HTTP error: ${text}`, {
       details,
       retryable: error.status === 429 || error.status === 503,
@@ -54,16 +75,26 @@ export function mapCallError(error: unknown, server: string, tool: string): Tool
       case SdkErrorCode.InvalidResult:
       case SdkErrorCode.UnsupportedResultType:
       case SdkErrorCode.InputRequiredRoundsExceeded:
-        return new ToolRunError('failure', 'MCP_PROTOCOL_ERROR', `${where} sent an unusable result: ${text}`, {
-          details,
-        });
+        return new ToolRunError(
+          'failure',
+          'MCP_PROTOCOL_ERROR',
+          `${where} sent an unusable result: ${text}`,
+          {
+            details,
+          },
+        );
       case SdkErrorCode.CapabilityNotSupported:
       case SdkErrorCode.MethodNotSupportedByProtocolVersion:
         return new ToolRunError('failure', 'MCP_PROTOCOL_ERROR', `${where}: ${text}`, { details });
       default:
-        return new ToolRunError('failure', 'MCP_TRANSPORT_ERROR', `${where} connection failed during the call: ${text}`, {
-          details,
-        });
+        return new ToolRunError(
+          'failure',
+          'MCP_TRANSPORT_ERROR',
+          `${where} connection failed during the call: ${text}`,
+          {
+            details,
+          },
+        );
     }
   }
   if (/output schema|structured content|structuredContent/i.test(text))

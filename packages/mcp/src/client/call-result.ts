@@ -1,10 +1,25 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { isPlainObject } from '@toolarsenal/toolmodel';
-import { type ContentBlock, ToolExecutionError, ToolOutput, type ToolResultStatus, ToolRunError } from '@toolarsenal/toolrun';
+import {
+  type ContentBlock,
+  ToolExecutionError,
+  ToolOutput,
+  type ToolResultStatus,
+  ToolRunError,
+} from '@toolarsenal/toolrun';
 
 const MAX_ERROR_TEXT = 2_000;
 /** Statuses a remote ToolArsenal server may report for an error result. */
-const FORWARDED = new Set(['failure', 'invalid_arguments', 'not_found', 'timeout', 'cancelled', 'permission_denied', 'rate_limited', 'circuit_open']);
+const FORWARDED = new Set([
+  'failure',
+  'invalid_arguments',
+  'not_found',
+  'timeout',
+  'cancelled',
+  'permission_denied',
+  'rate_limited',
+  'circuit_open',
+]);
 
 /**
  * An MCP `CallToolResult` as a toolrun executor's return value: `structuredContent` (when the
@@ -21,7 +36,10 @@ export function toToolOutput(result: CallToolResult, server: string, tool: strin
     // A ToolArsenal server says which typed error this was; keep its code and status.
     const typed = isPlainObject(result._meta) ? result._meta['io.toolarsenal/error'] : undefined;
     if (isPlainObject(typed) && typeof typed.code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(typed.code)) {
-      const status = typeof typed.status === 'string' && FORWARDED.has(typed.status) ? (typed.status as ToolResultStatus) : 'failure';
+      const status =
+        typeof typed.status === 'string' && FORWARDED.has(typed.status)
+          ? (typed.status as ToolResultStatus)
+          : 'failure';
       const message = text.replace(/^Error \[[A-Z0-9_]+\]: /, '');
       throw new ToolRunError(status, typed.code, message, { retryable: false, details: { server, tool } });
     }
@@ -29,11 +47,7 @@ export function toToolOutput(result: CallToolResult, server: string, tool: strin
   }
   const allText = content.length > 0 && content.every((b) => b.type === 'text');
   const value =
-    result.structuredContent !== undefined
-      ? result.structuredContent
-      : allText
-        ? textOf(content)
-        : undefined;
+    result.structuredContent !== undefined ? result.structuredContent : allText ? textOf(content) : undefined;
   return new ToolOutput(value, content);
 }
 

@@ -12,7 +12,13 @@ describe('importMcpTools', () => {
   it('imports good tools and reports bad ones without dropping the rest silently', () => {
     const { tools, problems } = importMcpTools(
       [
-        { name: 'ok', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, _meta: { vendor: 1 }, icons: [{ src: 'x.png' }] },
+        {
+          name: 'ok',
+          inputSchema: { type: 'object' },
+          annotations: { readOnlyHint: true },
+          _meta: { vendor: 1 },
+          icons: [{ src: 'x.png' }],
+        },
         { name: 'bad name with spaces', inputSchema: { type: 'object' } },
         { inputSchema: { type: 'object' } },
         null,
@@ -22,7 +28,9 @@ describe('importMcpTools', () => {
       { server: 'srv', namespace: 'srv' },
     );
     expect(tools.map((t) => t.id)).toEqual(['srv:ok@1.0.0']);
-    expect(tools[0]!.sourceMeta).toMatchObject({ mcp: { server: 'srv', name: 'ok', _meta: { vendor: 1 }, icons: [{ src: 'x.png' }] } });
+    expect(tools[0]!.sourceMeta).toMatchObject({
+      mcp: { server: 'srv', name: 'ok', _meta: { vendor: 1 }, icons: [{ src: 'x.png' }] },
+    });
     expect(problems.map((p) => p.index)).toEqual([1, 2, 3, 4, 5]);
     expect(problems[4]!.message).toMatch(/second tool/);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
@@ -41,7 +49,8 @@ describe('mapCallError', () => {
       [new SdkError(SdkErrorCode.InvalidResult, 'shape'), 'failure', 'MCP_PROTOCOL_ERROR'],
       ['a string', 'failure', 'MCP_TRANSPORT_ERROR'],
     ];
-    for (const [error, status, code] of cases) expect(mapCallError(error, 's', 't')).toMatchObject({ status, code });
+    for (const [error, status, code] of cases)
+      expect(mapCallError(error, 's', 't')).toMatchObject({ status, code });
     expect(mapCallError(new SdkError(SdkErrorCode.ConnectionClosed, 'gone'), 's', 't').retryable).toBe(false);
     expect(mapCallError(new SdkError(SdkErrorCode.NotConnected, 'no'), 's', 't').retryable).toBe(true);
   });
@@ -49,18 +58,38 @@ describe('mapCallError', () => {
 
 describe('toToolOutput', () => {
   it('keeps structured content and blocks; isError becomes a typed error with the server text', () => {
-    const out = toToolOutput({ content: [{ type: 'text', text: '{"a":1}' }], structuredContent: { a: 1 } }, 's', 't');
+    const out = toToolOutput(
+      { content: [{ type: 'text', text: '{"a":1}' }], structuredContent: { a: 1 } },
+      's',
+      't',
+    );
     expect(out.value).toEqual({ a: 1 });
-    expect(() => toToolOutput({ content: [{ type: 'text', text: 'nope' }], isError: true }, 's', 't')).toThrow('nope');
+    expect(() =>
+      toToolOutput({ content: [{ type: 'text', text: 'nope' }], isError: true }, 's', 't'),
+    ).toThrow('nope');
     expect(() =>
       toToolOutput(
-        { content: [{ type: 'text', text: 'Error [RATE_LIMITED]: slow down' }], isError: true, _meta: { 'io.toolarsenal/error': { code: 'RATE_LIMITED', status: 'rate_limited' } } },
+        {
+          content: [{ type: 'text', text: 'Error [RATE_LIMITED]: slow down' }],
+          isError: true,
+          _meta: { 'io.toolarsenal/error': { code: 'RATE_LIMITED', status: 'rate_limited' } },
+        },
         's',
         't',
       ),
-    ).toThrow(expect.objectContaining({ code: 'RATE_LIMITED', status: 'rate_limited', message: 'slow down' }));
+    ).toThrow(
+      expect.objectContaining({ code: 'RATE_LIMITED', status: 'rate_limited', message: 'slow down' }),
+    );
     expect(() =>
-      toToolOutput({ content: [], isError: true, _meta: { 'io.toolarsenal/error': { code: 'x; rm -rf', status: 'success' } } }, 's', 't'),
+      toToolOutput(
+        {
+          content: [],
+          isError: true,
+          _meta: { 'io.toolarsenal/error': { code: 'x; rm -rf', status: 'success' } },
+        },
+        's',
+        't',
+      ),
     ).toThrow(expect.objectContaining({ code: 'TOOL_ERROR' }));
   });
 });
@@ -68,7 +97,15 @@ describe('toToolOutput', () => {
 describe('Backoff', () => {
   it('grows exponentially with jitter, caps, and stops after maxAttempts', () => {
     const b = new Backoff({ initialDelayMs: 100, maxDelayMs: 1_000, maxAttempts: 6 }, () => 1);
-    expect([b.next(), b.next(), b.next(), b.next(), b.next(), b.next(), b.next()]).toEqual([100, 200, 400, 800, 1000, 1000, undefined]);
+    expect([b.next(), b.next(), b.next(), b.next(), b.next(), b.next(), b.next()]).toEqual([
+      100,
+      200,
+      400,
+      800,
+      1000,
+      1000,
+      undefined,
+    ]);
     b.reset();
     expect(b.next()).toBe(100);
     expect(() => new Backoff({ initialDelayMs: -1 })).toThrow(McpError);

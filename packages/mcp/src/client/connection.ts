@@ -258,7 +258,10 @@ export class McpConnection {
             versionNegotiation:
               era === 'modern'
                 ? { mode: { pin: '2026-07-28' } }
-                : { mode: 'auto' as const, probe: { timeoutMs: Math.min(options.connectTimeoutMs ?? 30_000, 10_000) } },
+                : {
+                    mode: 'auto' as const,
+                    probe: { timeoutMs: Math.min(options.connectTimeoutMs ?? 30_000, 10_000) },
+                  },
           }),
       listMaxPages: 1_000,
       listChanged: {
@@ -288,7 +291,10 @@ export class McpConnection {
   async #loadTools(client: Client, generation: number, why: 'connect' | 'refresh' | 'ttl'): Promise<void> {
     const result = await client.listTools(undefined, why === 'connect' ? {} : { cacheMode: 'refresh' });
     if (!Array.isArray(result?.tools)) {
-      throw new McpError('MCP_PROTOCOL_ERROR', `MCP server "${this.name}" answered tools/list without a tools array`);
+      throw new McpError(
+        'MCP_PROTOCOL_ERROR',
+        `MCP server "${this.name}" answered tools/list without a tools array`,
+      );
     }
     const ttl = (result as { ttlMs?: unknown }).ttlMs;
     this.#applyTools(result.tools, typeof ttl === 'number' ? ttl : undefined, generation);
@@ -299,7 +305,8 @@ export class McpConnection {
     const { tools, problems } = importMcpTools(listed, { server: this.name, namespace: this.namespace });
     this.#problems = Object.freeze(problems);
     const changed =
-      tools.length !== this.#tools.length || tools.some((t, i) => t.contentHash !== this.#tools[i]?.contentHash);
+      tools.length !== this.#tools.length ||
+      tools.some((t, i) => t.contentHash !== this.#tools[i]?.contentHash);
     this.#tools = Object.freeze(tools);
     this.#scheduleTtlRefresh(ttlMs, generation);
     if (changed) this.#emitChange();
@@ -359,7 +366,9 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
     await connection.close();
     throw McpError.isInstance(error)
       ? error
-      : new McpError('MCP_CONNECT_FAILED', `could not connect to MCP server "${options.name}"`, { cause: error });
+      : new McpError('MCP_CONNECT_FAILED', `could not connect to MCP server "${options.name}"`, {
+          cause: error,
+        });
   }
   return connection;
 }
@@ -367,15 +376,22 @@ export async function connectMcp(options: ConnectMcpOptions): Promise<McpConnect
 function validate(options: ConnectMcpOptions): void {
   if (typeof options !== 'object' || options === null)
     throw new McpError('MCP_INVALID_OPTIONS', 'connectMcp: options must be an object');
-  const reason = typeof options.name === 'string' ? explainInvalidNamespace(options.name) : 'must be a string';
-  if (reason) throw new McpError('MCP_INVALID_OPTIONS', `connectMcp: name ${JSON.stringify(options.name)}: ${reason}`);
+  const reason =
+    typeof options.name === 'string' ? explainInvalidNamespace(options.name) : 'must be a string';
+  if (reason)
+    throw new McpError('MCP_INVALID_OPTIONS', `connectMcp: name ${JSON.stringify(options.name)}: ${reason}`);
   if (options.namespace !== undefined && options.namespace !== false) {
     const why =
-      typeof options.namespace === 'string' ? explainInvalidNamespace(options.namespace) : 'must be a string or false';
+      typeof options.namespace === 'string'
+        ? explainInvalidNamespace(options.namespace)
+        : 'must be a string or false';
     if (why) throw new McpError('MCP_INVALID_OPTIONS', `connectMcp: namespace: ${why}`);
   }
   if (typeof options.transport?.create !== 'function')
-    throw new McpError('MCP_INVALID_OPTIONS', 'connectMcp: transport must come from http(), stdio() or customTransport()');
+    throw new McpError(
+      'MCP_INVALID_OPTIONS',
+      'connectMcp: transport must come from http(), stdio() or customTransport()',
+    );
   if (options.era !== undefined && !['auto', 'legacy', 'modern'].includes(options.era))
     throw new McpError('MCP_INVALID_OPTIONS', `connectMcp: era must be auto, legacy or modern`);
 }

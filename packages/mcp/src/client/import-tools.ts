@@ -38,7 +38,11 @@ export function importMcpTools(listed: readonly unknown[], options: ImportOption
       const decoded = toCanonical(raw, 'mcp').tools[0];
       if (!decoded) throw new Error('the entry decoded to no tool');
       const previous = isPlainObject(decoded.sourceMeta?.mcp) ? decoded.sourceMeta.mcp : {};
-      const mcp: Record<string, JsonValue> = { ...previous, server: options.server, name: wireName ?? decoded.name };
+      const mcp: Record<string, JsonValue> = {
+        ...previous,
+        server: options.server,
+        name: wireName ?? decoded.name,
+      };
       const tool = updateTool(decoded, {
         ...(options.namespace === false ? {} : { namespace: options.namespace }),
         sourceMeta: { ...decoded.sourceMeta, mcp },

@@ -32,16 +32,25 @@ export class McpPool {
   add(options: ConnectMcpOptions): McpConnection {
     if (this.#closed) throw new McpError('MCP_CLOSED', 'the MCP pool is closed');
     if (this.#connections.has(options?.name))
-      throw new McpError('MCP_INVALID_OPTIONS', `an MCP server named "${options.name}" is already in the pool`);
+      throw new McpError(
+        'MCP_INVALID_OPTIONS',
+        `an MCP server named "${options.name}" is already in the pool`,
+      );
     const connection = new McpConnection(options);
     const namespace = connection.namespace;
     if (namespace !== false) {
       for (const other of this.#connections.values())
         if (other.namespace === namespace)
-          throw new McpError('MCP_INVALID_OPTIONS', `namespace "${namespace}" is already used by server "${other.name}"`);
+          throw new McpError(
+            'MCP_INVALID_OPTIONS',
+            `namespace "${namespace}" is already used by server "${other.name}"`,
+          );
     }
     this.#connections.set(connection.name, connection);
-    this.#unsubscribe.set(connection.name, connection.subscribe(() => this.#changed()));
+    this.#unsubscribe.set(
+      connection.name,
+      connection.subscribe(() => this.#changed()),
+    );
     void connection.start();
     return connection;
   }

@@ -53,7 +53,9 @@ export function http(url: string | URL, options: HttpTransportOptions = {}): Mcp
       `http(): the URL must use http: or https:, got ${JSON.stringify(parsed.protocol)}`,
     );
   }
-  const requestInit: RequestInit | undefined = options.headers ? { headers: { ...options.headers } } : undefined;
+  const requestInit: RequestInit | undefined = options.headers
+    ? { headers: { ...options.headers } }
+    : undefined;
   const common = {
     ...(requestInit ? { requestInit } : {}),
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
@@ -79,6 +81,10 @@ export function http(url: string | URL, options: HttpTransportOptions = {}): Mcp
 }
 
 /** Wraps a transport factory of your own (in-memory pairs, WebSockets…). */
-export function customTransport(kind: string, label: string, create: () => Transport | Promise<Transport>): McpTransport {
+export function customTransport(
+  kind: string,
+  label: string,
+  create: () => Transport | Promise<Transport>,
+): McpTransport {
   return { kind, label, create };
 }

@@ -21,7 +21,9 @@ export interface McpRequestInfo {
 }
 
 /** Maps a request to the caller. Return undefined for "anonymous". */
-export type PrincipalResolver = (info: McpRequestInfo) => Principal | undefined | Promise<Principal | undefined>;
+export type PrincipalResolver = (
+  info: McpRequestInfo,
+) => Principal | undefined | Promise<Principal | undefined>;
 
 const ANONYMOUS: Principal = Object.freeze({ id: 'anonymous' });
 
@@ -29,7 +31,10 @@ const ANONYMOUS: Principal = Object.freeze({ id: 'anonymous' });
 export const defaultPrincipal: PrincipalResolver = (info) =>
   info.authInfo ? { id: info.authInfo.clientId, scopes: [...info.authInfo.scopes] } : undefined;
 
-export async function resolvePrincipal(resolver: PrincipalResolver, info: McpRequestInfo): Promise<Principal> {
+export async function resolvePrincipal(
+  resolver: PrincipalResolver,
+  info: McpRequestInfo,
+): Promise<Principal> {
   const principal = await resolver(info);
   return principal ?? ANONYMOUS;
 }
@@ -58,7 +63,9 @@ export function createAccessCheck(toolset: Toolset | undefined): AccessCheck {
     confirmation(principal, tool) {
       if (!toolset) return undefined;
       const decision = toolset.evaluate(principal, tool, 'call');
-      return decision.allow && decision.obligations.confirmation ? decision.obligations.confirmation.reason : undefined;
+      return decision.allow && decision.obligations.confirmation
+        ? decision.obligations.confirmation.reason
+        : undefined;
     },
     forRunner(principal) {
       return {

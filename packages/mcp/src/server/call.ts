@@ -1,6 +1,12 @@
 import type { CallToolResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
 import { isPlainObject, type JsonObject, type Tool } from '@toolarsenal/toolmodel';
-import { ConfirmationError, type ExecutionUpdate, type Runner, type RunOptions, type ToolResult } from '@toolarsenal/toolrun';
+import {
+  ConfirmationError,
+  type ExecutionUpdate,
+  type Runner,
+  type RunOptions,
+  type ToolResult,
+} from '@toolarsenal/toolrun';
 import type { Principal } from '@toolarsenal/toolset';
 import type { AccessCheck } from './access.js';
 import { CONFIRM_META_KEY, type Confirmations, pendingResult, REJECT_META_KEY } from './confirmation.js';
@@ -47,14 +53,19 @@ export async function callServedTool(
 
   const args = isPlainObject(rawArgs) ? (rawArgs as JsonObject) : rawArgs === undefined ? {} : undefined;
   if (args === undefined)
-    return errorResult('INVALID_ARGUMENTS', `Arguments for "${name}" must be a JSON object.`, 'invalid_arguments');
+    return errorResult(
+      'INVALID_ARGUMENTS',
+      `Arguments for "${name}" must be a JSON object.`,
+      'invalid_arguments',
+    );
   const answer = await confirmations.answer(ctx, tool, args, who);
   if (answer.kind === 'declined') return declined(runner, answer.state.k, name, deps.format);
   const approved = answer.kind === 'approved';
 
   const obligation = access.confirmation(principal, tool);
   if (obligation && !approved) {
-    if (deps.canAsk) return confirmations.ask(obligation, name, args, await confirmations.state(tool, args, who));
+    if (deps.canAsk)
+      return confirmations.ask(obligation, name, args, await confirmations.state(tool, args, who));
     return errorResult(
       'CONFIRMATION_UNAVAILABLE',
       `"${name}" needs the user's confirmation (${obligation}), and this client cannot ask for it. It has not run.`,
@@ -74,7 +85,8 @@ export async function callServedTool(
     const confirmed = await redeem(runner, token, options);
     return confirmed ? deps.format(confirmed) : errorResult('CONFIRMATION_UNKNOWN', UNKNOWN_TOKEN, 'failure');
   }
-  if (deps.canAsk) return confirmations.ask(reason, name, args, await confirmations.state(tool, args, who, token));
+  if (deps.canAsk)
+    return confirmations.ask(reason, name, args, await confirmations.state(tool, args, who, token));
   confirmations.remember(token, who, tool.id, expiresAt);
   return pendingResult(reason, token, expiresAt);
 }
@@ -116,7 +128,12 @@ async function redeem(runner: Runner, token: string, options: RunOptions): Promi
   }
 }
 
-function declined(runner: Runner, token: string | undefined, name: string, format: CallDeps['format']): CallToolResult {
+function declined(
+  runner: Runner,
+  token: string | undefined,
+  name: string,
+  format: CallDeps['format'],
+): CallToolResult {
   if (token) {
     try {
       return format(runner.reject(token));

@@ -1,10 +1,5 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/server';
-import {
-  fromCanonicalMany,
-  MCP_NAME_RULE,
-  mapNames,
-  TOOLARSENAL_META_KEY,
-} from '@toolarsenal/tooladapter';
+import { fromCanonicalMany, MCP_NAME_RULE, mapNames, TOOLARSENAL_META_KEY } from '@toolarsenal/tooladapter';
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 
 /** Names of the meta-tools; never given to a served tool. */
@@ -77,7 +72,10 @@ export class Catalog {
       tools.push(tool);
     }
     const { names } = mapNames(
-      tools.map((t) => ({ id: t.id, name: t.namespace ? `${t.namespace.replaceAll('.', '_')}_${t.name}` : t.name })),
+      tools.map((t) => ({
+        id: t.id,
+        name: t.namespace ? `${t.namespace.replaceAll('.', '_')}_${t.name}` : t.name,
+      })),
       MCP_NAME_RULE,
       new Set(META_TOOL_NAMES),
     );

@@ -72,16 +72,24 @@ export class Confirmations {
   ): Promise<{ kind: 'none' } | { kind: 'approved' | 'declined'; state: ConfirmState }> {
     const state = ctx.mcpReq.requestState<ConfirmState>();
     const responses = ctx.mcpReq.inputResponses;
-    if (!state || typeof state !== 'object' || !responses || !('confirm' in responses)) return { kind: 'none' };
-    if (state.t !== tool.id || state.p !== principal || state.h !== (await hashArgs(args))) return { kind: 'none' };
+    if (!state || typeof state !== 'object' || !responses || !('confirm' in responses))
+      return { kind: 'none' };
+    if (state.t !== tool.id || state.p !== principal || state.h !== (await hashArgs(args)))
+      return { kind: 'none' };
     const content = acceptedContent(responses, 'confirm');
     return { kind: content?.confirm === true ? 'approved' : 'declined', state };
   }
 
   /** Asks the user through the client: elicitation (2025, via the SDK's shim) or an `input_required` round (2026). */
-  async ask(reason: string, toolName: string, args: JsonObject, state: ConfirmState): Promise<InputRequiredResult> {
+  async ask(
+    reason: string,
+    toolName: string,
+    args: JsonObject,
+    state: ConfirmState,
+  ): Promise<InputRequiredResult> {
     const preview = JSON.stringify(args);
-    const shown = preview.length <= 1_000 ? preview : `${preview.slice(0, 1_000)}… (${preview.length} characters)`;
+    const shown =
+      preview.length <= 1_000 ? preview : `${preview.slice(0, 1_000)}… (${preview.length} characters)`;
     return inputRequired({
       inputRequests: {
         confirm: inputRequired.elicit({

@@ -25,13 +25,25 @@ export interface FindDeps {
 }
 
 /** `find_tools`: retrieval over the caller's visible tools, as short cards. */
-export async function findTools(args: Record<string, unknown>, meta: unknown, deps: FindDeps): Promise<CallToolResult> {
+export async function findTools(
+  args: Record<string, unknown>,
+  meta: unknown,
+  deps: FindDeps,
+): Promise<CallToolResult> {
   const query = args.query;
   if (typeof query !== 'string' || query.trim() === '')
-    return errorResult('INVALID_ARGUMENTS', 'find_tools needs "query": the task in plain words.', 'invalid_arguments');
+    return errorResult(
+      'INVALID_ARGUMENTS',
+      'find_tools needs "query": the task in plain words.',
+      'invalid_arguments',
+    );
   const limit = args.limit === undefined ? DEFAULT_FIND_LIMIT : args.limit;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_FIND_LIMIT)
-    return errorResult('INVALID_ARGUMENTS', `"limit" must be an integer from 1 to ${MAX_FIND_LIMIT}.`, 'invalid_arguments');
+    return errorResult(
+      'INVALID_ARGUMENTS',
+      `"limit" must be an integer from 1 to ${MAX_FIND_LIMIT}.`,
+      'invalid_arguments',
+    );
   const { catalog, visible } = deps;
   const context = searchContext(meta, deps.health);
   const result = await deps.index.search({
@@ -55,7 +67,11 @@ export function describeTool(
 ): CallToolResult {
   const id = args.id;
   if (typeof id !== 'string' || id === '')
-    return errorResult('INVALID_ARGUMENTS', 'describe_tool needs "id" (from find_tools).', 'invalid_arguments');
+    return errorResult(
+      'INVALID_ARGUMENTS',
+      'describe_tool needs "id" (from find_tools).',
+      'invalid_arguments',
+    );
   const tool = deps.catalog.lookup(id);
   if (!tool || !deps.visible(tool)) return unknownTool(id);
   const { _meta: _omit, ...definition } = deps.catalog.encoded(tool) as Record<string, unknown>;

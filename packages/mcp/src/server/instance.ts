@@ -70,33 +70,41 @@ export function createServerInstance(shared: ServerShared, ctx: McpRequestContex
     return { tools: listFor(shared, principal) };
   });
 
-  server.setRequestHandler('tools/call', async (request, c): Promise<CallToolResult | InputRequiredResult> => {
-    const principal = await principalOf(c);
-    const { name, arguments: args } = request.params;
-    const visible = (tool: Tool) => shared.catalog.has(tool) && shared.access.allows(principal, tool, 'list');
-    if (shared.mode !== 'static') {
-      if (name === 'find_tools')
-        return findTools(args ?? {}, request.params._meta, {
-          catalog: shared.catalog,
-          index: shared.index,
-          visible,
-          ...(shared.health ? { health: shared.health } : {}),
-        });
-      if (name === 'describe_tool')
-        return describeTool(args ?? {}, {
-          catalog: shared.catalog,
-          visible: (t) => visible(t) && shared.access.allows(principal, t, 'describe'),
-        });
-      if (name === 'call_tool') {
-        const id = args?.id;
-        if (typeof id !== 'string' || id === '')
-          return errorResult('INVALID_ARGUMENTS', 'call_tool needs "id" (from find_tools).', 'invalid_arguments');
-        return callByName(shared, id, args?.arguments, principal, c, server);
+  server.setRequestHandler(
+    'tools/call',
+    async (request, c): Promise<CallToolResult | InputRequiredResult> => {
+      const principal = await principalOf(c);
+      const { name, arguments: args } = request.params;
+      const visible = (tool: Tool) =>
+        shared.catalog.has(tool) && shared.access.allows(principal, tool, 'list');
+      if (shared.mode !== 'static') {
+        if (name === 'find_tools')
+          return findTools(args ?? {}, request.params._meta, {
+            catalog: shared.catalog,
+            index: shared.index,
+            visible,
+            ...(shared.health ? { health: shared.health } : {}),
+          });
+        if (name === 'describe_tool')
+          return describeTool(args ?? {}, {
+            catalog: shared.catalog,
+            visible: (t) => visible(t) && shared.access.allows(principal, t, 'describe'),
+          });
+        if (name === 'call_tool') {
+          const id = args?.id;
+          if (typeof id !== 'string' || id === '')
+            return errorResult(
+              'INVALID_ARGUMENTS',
+              'call_tool needs "id" (from find_tools).',
+              'invalid_arguments',
+            );
+          return callByName(shared, id, args?.arguments, principal, c, server);
+        }
       }
-    }
-    // Direct calls: static and pinned tools, and (in dynamic mode too) any served tool by its id.
-    return callByName(shared, name, args, principal, c, server);
-  });
+      // Direct calls: static and pinned tools, and (in dynamic mode too) any served tool by its id.
+      return callByName(shared, name, args, principal, c, server);
+    },
+  );
   return server;
 }
 
@@ -121,7 +129,11 @@ function callByName(
 ): Promise<CallToolResult | InputRequiredResult> | CallToolResult {
   const tool = shared.catalog.lookup(name);
   // Denied tools answer exactly like unknown ones: callers learn nothing about what they may not use.
-  if (!tool || !shared.access.allows(principal, tool, 'list') || !shared.access.allows(principal, tool, 'call'))
+  if (
+    !tool ||
+    !shared.access.allows(principal, tool, 'list') ||
+    !shared.access.allows(principal, tool, 'call')
+  )
     return unknownTool(name);
   const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
   return callServedTool(tool, shared.catalog.nameOf(tool), args, principal, ctx, {

@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
@@ -17,7 +22,9 @@ export interface ListenOptions {
    * (it reaches the policy as the principal), `undefined` for anonymous, or a `Response` to
    * refuse (e.g. `requireBearerAuth({ verifier })` from `@modelcontextprotocol/server`).
    */
-  authenticate?: (request: Request) => Promise<AuthInfo | Response | undefined> | AuthInfo | Response | undefined;
+  authenticate?: (
+    request: Request,
+  ) => Promise<AuthInfo | Response | undefined> | AuthInfo | Response | undefined;
   /**
    * Host names accepted in the `Host` header (DNS-rebinding protection). Default: the loopback
    * names when bound to loopback, otherwise no check.
@@ -37,7 +44,10 @@ export interface HttpServing {
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Serves a ToolArsenal MCP server with Streamable HTTP on a Node port (both protocol eras). */
-export async function listen(server: ToolArsenalMcpServer, options: ListenOptions = {}): Promise<HttpServing> {
+export async function listen(
+  server: ToolArsenalMcpServer,
+  options: ListenOptions = {},
+): Promise<HttpServing> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   if (!path.startsWith('/')) throw new McpError('MCP_INVALID_OPTIONS', 'listen: path must start with "/"');
@@ -63,9 +73,13 @@ export async function listen(server: ToolArsenalMcpServer, options: ListenOption
     if (options.authenticate) {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const verdict = await options.authenticate(new Request(`http://${host}${req.url}`, { method: req.method ?? 'GET', headers }));
+      const verdict = await options.authenticate(
+        new Request(`http://${host}${req.url}`, { method: req.method ?? 'GET', headers }),
+      );
       if (verdict instanceof Response) {
-        res.writeHead(verdict.status, Object.fromEntries(verdict.headers)).end(Buffer.from(await verdict.arrayBuffer()));
+        res
+          .writeHead(verdict.status, Object.fromEntries(verdict.headers))
+          .end(Buffer.from(await verdict.arrayBuffer()));
         return;
       }
       if (verdict) (req as IncomingMessage & { auth?: AuthInfo }).auth = verdict;

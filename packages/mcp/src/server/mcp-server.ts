@@ -73,7 +73,10 @@ const MODES: readonly McpServeMode[] = ['static', 'dynamic', 'hybrid'];
 export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsenalMcpServer {
   const mode = options.mode ?? 'dynamic';
   if (!MODES.includes(mode))
-    throw new McpError('MCP_INVALID_OPTIONS', `createMcpServer: mode must be static, dynamic or hybrid, got ${JSON.stringify(mode)}`);
+    throw new McpError(
+      'MCP_INVALID_OPTIONS',
+      `createMcpServer: mode must be static, dynamic or hybrid, got ${JSON.stringify(mode)}`,
+    );
   if (options.toolset && options.tools)
     throw new McpError('MCP_INVALID_OPTIONS', 'createMcpServer: give either `toolset` or `tools`, not both');
   const source = toolSource(options);
@@ -142,7 +145,10 @@ export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsen
   return {
     mode,
     fetch(request, requestOptions) {
-      handler ??= createMcpHandler((ctx) => factory(ctx), options.onError ? { onerror: options.onError } : {});
+      handler ??= createMcpHandler(
+        (ctx) => factory(ctx),
+        options.onError ? { onerror: options.onError } : {},
+      );
       return handler.fetch(request, requestOptions);
     },
     factory,
@@ -187,12 +193,18 @@ function toolSource(options: CreateMcpServerOptions): Source {
     return subscribe ? { read, subscribe } : { read };
   }
   if (!Array.isArray(tools))
-    throw new McpError('MCP_INVALID_OPTIONS', 'createMcpServer: `tools` must be an array of tools or a tool provider');
+    throw new McpError(
+      'MCP_INVALID_OPTIONS',
+      'createMcpServer: `tools` must be an array of tools or a tool provider',
+    );
   const parsed = Object.freeze(tools.map((t) => parseTool(t as ToolInput)));
   return { read: () => parsed };
 }
 
-function compilePinned(patterns: readonly string[], mode: McpServeMode): (tool: Tool, name: string) => boolean {
+function compilePinned(
+  patterns: readonly string[],
+  mode: McpServeMode,
+): (tool: Tool, name: string) => boolean {
   if (patterns.length > 0 && mode !== 'hybrid')
     throw new McpError('MCP_INVALID_OPTIONS', 'createMcpServer: `pinned` is for mode "hybrid"');
   if (patterns.length === 0) return () => false;
@@ -200,7 +212,9 @@ function compilePinned(patterns: readonly string[], mode: McpServeMode): (tool: 
   try {
     matches = compileGlobs(patterns);
   } catch (error) {
-    throw new McpError('MCP_INVALID_OPTIONS', `createMcpServer: pinned: ${(error as Error).message}`, { cause: error });
+    throw new McpError('MCP_INVALID_OPTIONS', `createMcpServer: pinned: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return (tool, name) => matches(name) || matches(tool.id) || matches(tool.name);
 }
@@ -212,7 +226,12 @@ function syncIndex(index: ToolIndex, before: readonly Tool[], after: readonly To
   if (after.length > 0) index.upsert(after);
 }
 
-function syncRunner(runner: Runner, before: readonly Tool[], after: readonly Tool[], onError?: (e: Error) => void): void {
+function syncRunner(
+  runner: Runner,
+  before: readonly Tool[],
+  after: readonly Tool[],
+  onError?: (e: Error) => void,
+): void {
   const keep = new Set(after.map((t) => t.id));
   for (const tool of before) if (!keep.has(tool.id)) runner.unregister(tool.name);
   const had = new Map(before.map((t) => [t.id, t.contentHash]));

@@ -21,7 +21,8 @@ export const FIND_TOOLS: McpTool = {
 
 export const DESCRIBE_TOOL: McpTool = {
   name: 'describe_tool',
-  description: "Get a tool's full input schema, output schema and hints, when its arguments are not clear from find_tools.",
+  description:
+    "Get a tool's full input schema, output schema and hints, when its arguments are not clear from find_tools.",
   inputSchema: {
     type: 'object',
     properties: { id: { type: 'string', description: 'Tool id from find_tools' } },

@@ -11,12 +11,17 @@ export function toCallToolResult(result: ToolResult, maxLength = DEFAULT_MAX_RES
   const out: CallToolResult = { content: formatted.content as CallToolResult['content'] };
   if (formatted.structuredContent !== undefined) out.structuredContent = formatted.structuredContent;
   if (formatted.isError) out.isError = true;
-  if (!result.ok && result.error) out._meta = { 'io.toolarsenal/error': errorMeta(result.error, result.status) };
+  if (!result.ok && result.error)
+    out._meta = { 'io.toolarsenal/error': errorMeta(result.error, result.status) };
   return out;
 }
 
 /** An error answer built here (unknown tool, bad meta-tool arguments…), in the same shape as the runner's. */
-export function errorResult(code: string, message: string, status: ToolResult['status'] = 'failure'): CallToolResult {
+export function errorResult(
+  code: string,
+  message: string,
+  status: ToolResult['status'] = 'failure',
+): CallToolResult {
   return {
     content: [{ type: 'text', text: `Error [${code}]: ${message}` }],
     isError: true,

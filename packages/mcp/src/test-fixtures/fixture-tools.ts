@@ -49,7 +49,11 @@ export const FIXTURE_TOOLS: readonly Tool[] = [
     name: 'blob',
     namespace: 'big',
     description: 'Return a text of the given size in bytes.',
-    inputSchema: { type: 'object', properties: { size: { type: 'integer', minimum: 0 } }, required: ['size'] },
+    inputSchema: {
+      type: 'object',
+      properties: { size: { type: 'integer', minimum: 0 } },
+      required: ['size'],
+    },
   }),
   defineTool({
     name: 'pixel',
@@ -78,7 +82,10 @@ function count(name: string): void {
 /** A runner with a handler for every fixture tool. */
 export function createFixtureRunner(): Runner {
   const runner = createRunner({ defaults: { retry: false } });
-  const handlers: Record<string, (args: Record<string, unknown>, signal: AbortSignal, report: (p: number, t: number) => void) => unknown> = {
+  const handlers: Record<
+    string,
+    (args: Record<string, unknown>, signal: AbortSignal, report: (p: number, t: number) => void) => unknown
+  > = {
     add: (a) => ({ sum: (a.a as number) + (a.b as number) }),
     echo: (a) => a.text,
     delete_file: (a) => `deleted ${String(a.path)}`,
@@ -107,7 +114,9 @@ export function createFixtureRunner(): Runner {
     runner.register(tool, {
       handler: (args, request) => {
         count(tool.name);
-        return handler(args, request.signal, (progress, total) => request.report({ type: 'progress', progress, total }));
+        return handler(args, request.signal, (progress, total) =>
+          request.report({ type: 'progress', progress, total }),
+        );
       },
       ...(tool.name === 'wait' ? { timeoutMs: 120_000 } : {}),
     });

@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Runner } from '@toolarsenal/toolrun';
-import { createMcpServer, type CreateMcpServerOptions, type McpServeMode, type ToolArsenalMcpServer } from '../index.js';
+import {
+  createMcpServer,
+  type CreateMcpServerOptions,
+  type McpServeMode,
+  type ToolArsenalMcpServer,
+} from '../index.js';
 import { type HttpServing, listen } from '../node.js';
 import { createFixtureRunner, FIXTURE_TOOLS } from './fixture-tools.js';
 

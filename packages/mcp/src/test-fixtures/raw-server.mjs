@@ -7,7 +7,11 @@ import { createInterface } from 'node:readline';
 
 const behaviour = process.argv[2];
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
-const tool = (name) => ({ name, description: `${name} tool`, inputSchema: { type: 'object', properties: {} } });
+const tool = (name) => ({
+  name,
+  description: `${name} tool`,
+  inputSchema: { type: 'object', properties: {} },
+});
 let malformedCalls = 0;
 
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -35,7 +39,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'tools/call':
       if (behaviour === 'hang-call') return;
       if (behaviour === 'big')
-        return send({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: 'y'.repeat(5_000_000) }] } });
+        return send({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: { content: [{ type: 'text', text: 'y'.repeat(5_000_000) }] },
+        });
       if (behaviour === 'malformed') {
         malformedCalls++;
         if (malformedCalls === 1) return process.stdout.write('{"jsonrpc": "2.0", "id": oops}\n');

@@ -32,7 +32,9 @@ export interface RunningServer {
 }
 
 /** Starts server-everything's Streamable HTTP (or SSE) transport on a free loopback port. */
-export async function startEverythingHttp(kind: 'streamableHttp' | 'sse' = 'streamableHttp'): Promise<RunningServer> {
+export async function startEverythingHttp(
+  kind: 'streamableHttp' | 'sse' = 'streamableHttp',
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [binOf('@modelcontextprotocol/server-everything'), kind], {
     env: { ...process.env, PORT: String(port) },
