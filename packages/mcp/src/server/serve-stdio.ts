@@ -1,3 +1,4 @@
+import type { Transport } from '@modelcontextprotocol/server';
 import { serveStdio as sdkServeStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Readable, Writable } from 'node:stream';
 import type { ToolArsenalMcpServer } from './mcp-server.js';
@@ -7,6 +8,8 @@ export interface ServeStdioOptions {
   stdin?: Readable;
   /** Default: this process's stdout. Nothing else may write to it. */
   stdout?: Writable;
+  /** Any message transport instead of stdio (a socket, an in-memory pair); the connection's era is still negotiated. */
+  transport?: Transport;
   onError?: (error: Error) => void;
 }
 
@@ -20,7 +23,8 @@ export interface StdioServing {
  */
 export function serveStdio(server: ToolArsenalMcpServer, options: ServeStdioOptions = {}): StdioServing {
   const transport =
-    options.stdin || options.stdout ? new StdioServerTransport(options.stdin, options.stdout) : undefined;
+    options.transport ??
+    (options.stdin || options.stdout ? new StdioServerTransport(options.stdin, options.stdout) : undefined);
   return sdkServeStdio((ctx) => server.factory(ctx), {
     ...(transport ? { transport } : {}),
     ...(options.onError ? { onerror: options.onError } : {}),
