@@ -52,7 +52,9 @@ describe('527 real MCP tools through a ToolArsenal server and client', () => {
     const connection = await connectMcp({ name: 'corpus', transport, era: 'legacy' });
     try {
       const found = await connection.callTool('find_tools', { query: 'current stock price of a company' });
-      expect((found.structuredContent as { tools: { id: string }[] }).tools[0]!.id).toMatch(/get_current_stock_price$/);
+      expect((found.structuredContent as { tools: { id: string }[] }).tools[0]!.id).toMatch(
+        /get_current_stock_price$/,
+      );
     } finally {
       await connection.close();
       await server.close();

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -35,7 +36,11 @@ describe('toolarsenal serve', () => {
   beforeAll(() => {
     execFileSync(
       process.execPath,
-      [fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'],
+      [
+        fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
+        '-p',
+        'tsconfig.build.json',
+      ],
       { cwd: pkg },
     );
     file = scratch().write('tools.json', JSON.stringify(TOOLS));
@@ -44,13 +49,24 @@ describe('toolarsenal serve', () => {
   it('serves a tool file over stdio (dynamic mode): find, then a call without an executor gets a typed error', async () => {
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [bin, 'serve', '--tools', file, '--stdio'], stderr: 'ignore' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'serve', '--tools', file, '--stdio'],
+        stderr: 'ignore',
+      }),
     );
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['find_tools', 'describe_tool', 'call_tool']);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        'find_tools',
+        'describe_tool',
+        'call_tool',
+      ]);
       const found = await client.callTool({ name: 'find_tools', arguments: { query: 'weather in Paris' } });
       expect((found.structuredContent as { tools: { id: string }[] }).tools[0]!.id).toBe('get_weather');
-      const called = await client.callTool({ name: 'call_tool', arguments: { id: 'get_weather', arguments: { city: 'Paris' } } });
+      const called = await client.callTool({
+        name: 'call_tool',
+        arguments: { id: 'get_weather', arguments: { city: 'Paris' } },
+      });
       expect(called.isError).toBe(true);
       expect(JSON.stringify(called.content)).toContain('EXECUTOR_NOT_FOUND');
     } finally {
@@ -59,9 +75,13 @@ describe('toolarsenal serve', () => {
   });
 
   it('serves over HTTP on 127.0.0.1 (static mode), prints the URL and a client config, stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--tools', file, '--http', '0', '--mode', 'static'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'serve', '--tools', file, '--http', '0', '--mode', 'static'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -84,6 +104,32 @@ describe('toolarsenal serve', () => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+    }
+  });
+
+  it("runs the client config from @toolarsenal/mcp's README as written (the tool file path filled in)", async () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../mcp/README.md', import.meta.url)), 'utf8');
+    const json = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!)[1]!;
+    const { command, args } = (
+      JSON.parse(json) as { mcpServers: { toolarsenal: { command: string; args: string[] } } }
+    ).mcpServers.toolarsenal;
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command,
+        args: args.map((a) => (a === '/absolute/path/to/tools.json' ? file : a)),
+        cwd: pkg,
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        'find_tools',
+        'describe_tool',
+        'call_tool',
+      ]);
+    } finally {
+      await client.close();
     }
   });
 
