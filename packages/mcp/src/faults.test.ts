@@ -113,6 +113,16 @@ describe('faults', () => {
     expect(second.error?.code).toBe('MCP_PROTOCOL_ERROR');
   });
 
+  it('structuredContent that breaks the declared outputSchema is a typed INVALID_OUTPUT failure', async () => {
+    const connection = await connectMcp({ name: 'out', transport: raw('badoutput'), era: 'legacy' });
+    cleanups.push(() => connection.close());
+    expect(connection.tools()[0]!.outputSchema).toMatchObject({ required: ['n'] });
+    const runner = createRunner({ tools: [...connection.tools()], executors: [connection.executor] });
+    const result = await runner.run({ name: 'out:call_me@1.0.0', arguments: {} });
+    expect(result.status).toBe('failure');
+    expect(result.error?.code).toBe('INVALID_OUTPUT');
+  });
+
   it('a 5 MB result arrives whole', async () => {
     const connection = await connectMcp({ name: 'big', transport: raw('big'), era: 'legacy' });
     cleanups.push(() => connection.close());

@@ -1,6 +1,7 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { defineTool, type Tool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
+import { toolset } from '@toolarsenal/toolset';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcp, createMcpServer, customTransport, http, type McpConnection } from './index.js';
 import { FIXTURE_TOOLS, PIXEL_PNG, runs } from './test-fixtures/fixture-tools.js';
@@ -103,10 +104,14 @@ describe('list changes', () => {
     });
     const connection = await connectMcp({ name: 'live', transport, era: 'legacy', namespace: false });
     cleanups.push(() => connection.close());
+    // The connection is a change-notifying source: a live toolset over it follows along.
+    const set = toolset('remote').from(connection).live().build();
+    expect(set.size).toBe(FIXTURE_TOOLS.length);
     const changed = new Promise<void>((resolve) => connection.subscribe(resolve));
     source.set([...FIXTURE_TOOLS, extra]);
     await changed;
     expect(connection.tools().map((t) => t.name)).toContain('late');
+    expect(set.has('late@1.0.0')).toBe(true);
   });
 
   it('notifies 2026-era clients over HTTP through subscriptions/listen', async () => {

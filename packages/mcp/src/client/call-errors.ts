@@ -18,6 +18,8 @@ export function mapCallError(error: unknown, server: string, tool: string): Tool
   if (ToolRunError.isInstance(error)) return error;
   const where = `MCP server "${server}"`;
   const text = clip(error instanceof Error ? error.message : String(error));
+  if (/output ?schema|structured ?content/i.test(text))
+    return new ToolRunError('failure', 'INVALID_OUTPUT', `${where}: ${text}`, { details: { server } });
   if (error instanceof ProtocolError) {
     const details = { server, rpcCode: error.code };
     if (error.code === ProtocolErrorCode.InvalidParams) {
@@ -97,8 +99,6 @@ export function mapCallError(error: unknown, server: string, tool: string): Tool
         );
     }
   }
-  if (/output schema|structured content|structuredContent/i.test(text))
-    return new ToolRunError('failure', 'INVALID_OUTPUT', `${where}: ${text}`, { details: { server } });
   return new ToolRunError('failure', 'MCP_TRANSPORT_ERROR', `${where}: ${text}`, { details: { server } });
 }
 

@@ -3,6 +3,7 @@
 //   hang-call:    handshake and tools/list work; tools/call is never answered.
 //   malformed:    tools/call is answered with a line that is not JSON, then a result of the wrong shape.
 //   big:          tools/call returns a 5 MB text.
+//   badoutput:    the tool declares an outputSchema and returns structuredContent that breaks it.
 import { createInterface } from 'node:readline';
 
 const behaviour = process.argv[2];
@@ -34,8 +35,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
           serverInfo: { name: 'raw', version: '0.0.1' },
         },
       });
-    case 'tools/list':
-      return send({ jsonrpc: '2.0', id: message.id, result: { tools: [tool('call_me')] } });
+    case 'tools/list': {
+      const listed = tool('call_me');
+      if (behaviour === 'badoutput')
+        listed.outputSchema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
+      return send({ jsonrpc: '2.0', id: message.id, result: { tools: [listed] } });
+    }
     case 'tools/call':
       if (behaviour === 'hang-call') return;
       if (behaviour === 'big')
@@ -43,6 +48,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
           jsonrpc: '2.0',
           id: message.id,
           result: { content: [{ type: 'text', text: 'y'.repeat(5_000_000) }] },
+        });
+      if (behaviour === 'badoutput')
+        return send({
+          jsonrpc: '2.0',
+          id: message.id,
+          result: { content: [{ type: 'text', text: '{"n":"seven"}' }], structuredContent: { n: 'seven' } },
         });
       if (behaviour === 'malformed') {
         malformedCalls++;
