@@ -40,6 +40,12 @@ describe('round trip through MCP', () => {
       expect(returned!.capabilities).toEqual(tool.capabilities);
     }
     expect(connection.tools()).toHaveLength(FIXTURE_TOOLS.length);
+    const raw = (await connection.client!.listTools(undefined, { cacheMode: 'bypass' })) as {
+      ttlMs?: number;
+      cacheScope?: string;
+    };
+    if (era === 'modern') expect(raw).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
+    else expect(raw.ttlMs).toBeUndefined();
   });
 
   it('round-trips results: structured content, images, typed errors', async () => {

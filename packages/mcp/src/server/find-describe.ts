@@ -45,7 +45,7 @@ export async function findTools(
       'invalid_arguments',
     );
   const { catalog, visible } = deps;
-  const context = searchContext(meta, deps.health);
+  const context = searchContext(meta, deps.health, (name) => catalog.lookup(name)?.id ?? name);
   const result = await deps.index.search({
     query: query.slice(0, MAX_QUERY),
     limit,
@@ -117,14 +117,24 @@ function oneLine(text: string): string {
 }
 
 /** Conversation context a host may send in `_meta["io.toolarsenal/context"]` (bounded, strings only). */
-function searchContext(meta: unknown, health: ToolSignal | undefined): SearchContext | undefined {
+function searchContext(
+  meta: unknown,
+  health: ToolSignal | undefined,
+  toId: (served: string) => string,
+): SearchContext | undefined {
   const raw = isPlainObject(meta) ? meta['io.toolarsenal/context'] : undefined;
   const context: SearchContext = {};
   if (isPlainObject(raw)) {
     if (typeof raw.conversationSummary === 'string')
       context.conversationSummary = raw.conversationSummary.slice(0, 4_000);
+    // Hosts name tools as they were served; the index knows canonical ids.
     const strings = (v: unknown) =>
-      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 100) : undefined;
+      Array.isArray(v)
+        ? v
+            .filter((x): x is string => typeof x === 'string')
+            .slice(0, 100)
+            .map(toId)
+        : undefined;
     const used = strings(raw.usedTools);
     if (used) context.usedTools = used;
     const failed = strings(raw.failedTools);

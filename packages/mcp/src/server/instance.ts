@@ -35,8 +35,6 @@ export interface ServerShared {
   isPinned: (tool: Tool) => boolean;
   format: (result: ToolResult) => CallToolResult;
   listTtlMs: number;
-  /** Listings depend on the caller (policy, scopes): clients must not share cached lists. */
-  privateLists: boolean;
   health?: ToolSignal;
   onerror?: (error: Error) => void;
 }
@@ -51,9 +49,8 @@ export function createServerInstance(shared: ServerShared, ctx: McpRequestContex
   const server = new Server(shared.info, {
     capabilities: { tools: { listChanged } },
     ...(shared.instructions ? { instructions: shared.instructions } : {}),
-    cacheHints: {
-      'tools/list': { ttlMs: shared.listTtlMs, cacheScope: shared.privateLists ? 'private' : 'public' },
-    },
+    // Listings depend on the caller (policy, scopes): clients must never share them across principals.
+    cacheHints: { 'tools/list': { ttlMs: shared.listTtlMs, cacheScope: 'private' } },
     requestState: { verify: (state, c) => shared.confirmations.codec.verify(state, c) },
   });
   if (shared.onerror) server.onerror = shared.onerror;

@@ -74,7 +74,7 @@ export async function listen(
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       const verdict = await options.authenticate(
-        new Request(`http://${host}${req.url}`, { method: req.method ?? 'GET', headers }),
+        new Request(new URL(req.url ?? '/', 'http://localhost'), { method: req.method ?? 'GET', headers }),
       );
       if (verdict instanceof Response) {
         res

@@ -59,7 +59,10 @@ export interface ToolArsenalMcpServer {
   readonly mode: McpServeMode;
   /** Answers one HTTP request (POST/GET/DELETE on the MCP endpoint). Pass verified `authInfo`. */
   fetch(request: Request, options?: McpHandlerRequestOptions): Promise<Response>;
-  /** Makes an SDK server for one connection (what `serveStdio` and custom transports use). */
+  /**
+   * Makes an SDK server for one 2025-era connection (connect it to any transport). For both
+   * eras on a custom transport use `serveStdio(server, { transport })`, which negotiates.
+   */
   factory(ctx?: Partial<McpRequestContext>): Server;
   /** The served tools (before per-caller policy). */
   tools(): readonly Tool[];
@@ -127,7 +130,6 @@ export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsen
     isPinned: (tool) => pinned(tool, catalog.nameOf(tool)),
     format: (result) => toCallToolResult(result, options.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH),
     listTtlMs: options.listTtlMs ?? (mode === 'dynamic' ? 300_000 : 60_000),
-    privateLists: options.toolset?.policy !== undefined || options.principal !== undefined,
     ...(options.health ? { health: options.health } : {}),
     ...(options.onError ? { onerror: options.onError } : {}),
   };
