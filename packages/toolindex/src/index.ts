@@ -73,4 +73,3 @@ export type {
   SearchResult,
   ToolSignal,
 } from './types.js';
-
