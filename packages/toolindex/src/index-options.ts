@@ -3,11 +3,9 @@ import type { ToolIndex } from './tool-index.js';
 
 /** Rejects index options that would silently corrupt scores (NaN weights, α outside 0..1…). */
 export function validateOptions(index: ToolIndex): void {
-  const { k1, b, fieldWeights, commonWordSmoothing } = index.bm25;
+  const { k1, b, fieldWeights } = index.bm25;
   if (!(k1 > 0) || !(b >= 0 && b <= 1))
     throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');
-  if (!(commonWordSmoothing >= 0) || commonWordSmoothing === Number.POSITIVE_INFINITY)
-    throw new IndexOptionsError('bm25.commonWordSmoothing must be a finite number ≥ 0 (0 turns it off)');
   for (const [field, w] of Object.entries(fieldWeights)) {
     if (!(w >= 0)) throw new IndexOptionsError(`bm25.fieldWeights.${field} must be ≥ 0`);
   }

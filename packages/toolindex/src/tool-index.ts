@@ -19,7 +19,7 @@ import type { ClauseEvidence } from './ranking/clauses.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
 import { splitClauses } from './text/clauses.js';
-import { commonWordWeight } from './text/common-words.js';
+import { reduceQuery } from './text/query-reduction.js';
 import { analyzeQuery } from './query-analysis.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
@@ -39,7 +39,8 @@ import type {
 } from './types.js';
 import { EmbeddingCache } from './vector/embedding-cache.js';
 
-const DEFAULT_MAX_QUERY = 10_000;
+/** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
+const DEFAULT_MAX_QUERY = 100_000;
 
 export interface UpsertSummary {
   added: number;
@@ -80,7 +81,6 @@ export class ToolIndex {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
       b: options.bm25?.b ?? DEFAULT_BM25.b,
       fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
-      commonWordSmoothing: options.bm25?.commonWordSmoothing ?? DEFAULT_BM25.commonWordSmoothing,
     };
     this.fusion = options.fusion ?? DEFAULT_FUSION;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -200,8 +200,8 @@ export class ToolIndex {
   }
 
   /** Ranked tools for a query; see SearchOptions. Filters apply before ranking. */
-  async search(query: string | SearchOptions): Promise<SearchResult> {
-    const options = typeof query === 'string' ? { query } : query;
+  async search(request: string | SearchOptions): Promise<SearchResult> {
+    const options = typeof request === 'string' ? { query: request } : request;
     const mode = checkSearchOptions(options, this.#maxQueryLength, this.embedder !== undefined);
     const limit = options.limit ?? DEFAULT_LIMIT;
     const diversity = options.diversity ?? 0;
@@ -210,6 +210,10 @@ export class ToolIndex {
     options.signal?.throwIfAborted();
     if (mode !== 'lexical') await this.embedPending(options.signal);
     const postings = this.#compiled();
+    const query = reduceQuery(options.query, (token) => {
+      const id = this.#vocabulary.lookup(token);
+      return id === undefined ? 0 : postings.idf[id]!;
+    });
     const allowed = this.#allowedMask(options);
     const candidates = allowed ? countOnes(allowed) : this.size;
     const context = options.context;
@@ -217,19 +221,17 @@ export class ToolIndex {
     if (context && context.intent !== 'none') {
       intent =
         context.intent === undefined || context.intent === 'auto'
-          ? classifyIntent(`${options.query} ${context.conversationSummary ?? ''}`)
+          ? classifyIntent(`${query} ${context.conversationSummary ?? ''}`)
           : context.intent;
       if (intent === 'unknown') intent = undefined;
     }
-    const analysis = analyzeQuery(options.query);
+    const analysis = analyzeQuery(query);
     const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, analysis.tokens, allowed);
-    const clauseTexts = this.weights.clauses > 0 ? splitClauses(options.query) : [];
+    const clauseTexts = this.weights.clauses > 0 ? splitClauses(query) : [];
     const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
     // One embedding call for the query and its clauses (a round trip less for remote embedders).
     const queryVectors =
-      mode === 'lexical'
-        ? undefined
-        : await this.#cache!.embed([options.query, ...clauseTexts], options.signal);
+      mode === 'lexical' ? undefined : await this.#cache!.embed([query, ...clauseTexts], options.signal);
     const vector = queryVectors ? vectorScores(this.#entries, queryVectors[0]!, allowed) : undefined;
     const clauses: ClauseEvidence | undefined =
       clauseTexts.length === 0
@@ -277,6 +279,7 @@ export class ToolIndex {
       candidates,
     };
     if (intent) result.intent = intent;
+    if (query !== options.query) result.reducedQuery = query;
     return result;
   }
 
@@ -403,16 +406,11 @@ export class ToolIndex {
     return scoreQuery(postings, this.#queryTerms(tokens), allowed, this.#scratch!);
   }
 
-  /** BM25 query terms of a text's tokens: vocabulary ids, counts and common-word weights. */
+  /** BM25 query terms of a text's tokens: vocabulary ids and counts. */
   #queryTerms(tokens: readonly string[]): QueryTerm[] {
     const counts = new Map<string, number>();
     for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-    const smoothing = this.bm25.commonWordSmoothing;
-    return [...counts].map(([term, count]) => ({
-      id: this.#vocabulary.lookup(term),
-      count,
-      weight: commonWordWeight(term, smoothing),
-    }));
+    return [...counts].map(([term, count]) => ({ id: this.#vocabulary.lookup(term), count }));
   }
 
   #allowedMask(options: SearchOptions): Uint8Array | undefined {

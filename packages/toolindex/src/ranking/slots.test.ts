@@ -38,7 +38,6 @@ describe('slots', () => {
     ['stores near zip code 10001', { zipcode: { type: 'string' } }],
     ['departures from IATA code AMS', { code: { type: 'string', description: 'Airport IATA code' } }],
     ['holidays for country code IT', { country: { type: 'string' } }],
-    ['hotels in Lyon next week', { city: { type: 'string', description: 'City name' } }],
     ['convert $100 to yen', { from: { type: 'string', description: 'Source currency' } }],
   ])('matches %j to a parameter of its kind', (query, properties) => {
     const mask = querySlots(query);
