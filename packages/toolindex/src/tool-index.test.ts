@@ -1,6 +1,7 @@
 import { defineTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
-import { EmbeddingError, IndexOptionsError, QueryError } from './errors.js';
+import { EmbedderError } from './embedders/errors.js';
+import { IndexOptionsError, QueryError } from './errors.js';
 import { createFaultyEmbedder, createTestEmbedder } from './test-fixtures/hashing-embedder.js';
 import { fixtureTools } from './test-fixtures/tools.js';
 import { createIndex } from './tool-index.js';
@@ -123,11 +124,11 @@ describe('search validation and hostile input', () => {
     }
   });
 
-  it('turns NaN, wrong-length and failing embedders into EmbeddingError', async () => {
+  it('turns NaN, wrong-length and failing embedders into EmbedderError', async () => {
     for (const kind of ['nan', 'short', 'throws'] as const) {
       const index = createIndex({ embedder: createFaultyEmbedder(kind) });
       index.add(fixtureTools());
-      await expect(index.search({ query: 'refund', mode: 'hybrid' })).rejects.toBeInstanceOf(EmbeddingError);
+      await expect(index.search({ query: 'refund', mode: 'hybrid' })).rejects.toBeInstanceOf(EmbedderError);
       expect((await index.search({ query: 'refund', mode: 'lexical' })).hits.length).toBeGreaterThan(0);
     }
   });
