@@ -11,7 +11,9 @@ import { networkIsolation, runIsolated } from './sandboxed-run.mjs';
 import { publishablePackages, repoRoot } from './workspace.mjs';
 
 const TSX = fileURLToPath(import.meta.resolve('tsx/esm'));
-const EXT = { ts: 'ts', js: 'mjs', sh: 'sh' };
+// .mts/.mjs are ES modules without a package.json: the sandbox has none, so `npx <package>` resolves
+// from the project around it (the repository or the consumer), as it would for a reader.
+const EXT = { ts: 'mts', js: 'mjs', sh: 'sh' };
 
 /**
  * @typedef {import('./readme-programs.mjs').Program} Program
@@ -59,7 +61,6 @@ export async function runReadmeExamples(options) {
         });
       const dir = join(sandbox, file.replace(/[\\/]/g, '__').replace(/\.md$/i, ''));
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
       for (const hidden of files) {
         const target = resolve(dir, hidden.name);
         if (!target.startsWith(dir)) {
