@@ -1,7 +1,7 @@
 // knip (`npm run knip`): unused files, exports and dependencies across the workspace.
 // A package's public API is what its package.json exports: each `./dist/x.js` maps to `src/x.ts`,
 // so a new package or subpath is covered without editing this file.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const sourceOf = (target) => target.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
 
@@ -17,32 +17,33 @@ function publicEntries(folder) {
 
 const workspaces = {
   '.': {
-    entry: ['tools/*.mjs', 'tools/**/*.test.mjs', 'knip.config.js', 'eslint.config.js'],
+    entry: ['tools/*.mjs', 'tools/**/*.test.mjs'],
     project: ['tools/**/*.mjs'],
     // Run by path from tools/check-packages.mjs (node_modules/.bin), which knip cannot follow.
     ignoreDependencies: ['publint', '@arethetypeswrong/cli'],
   },
-  'examples/*': { entry: ['index.js'], project: ['**/*.js'] },
+  'examples/*': { project: ['**/*.js'] },
 };
 for (const folder of readdirSync(new URL('./packages/', import.meta.url))) {
+  // Scripts and benchmarks run with tsx, bins by npm: entry points in the folders a package has.
+  const extra = [
+    ['bench', '*.ts'],
+    ['scripts', '*.ts'],
+    ['bin', '*.js'],
+  ].filter(([dir]) => existsSync(new URL(`./packages/${folder}/${dir}`, import.meta.url)));
   workspaces[`packages/${folder}`] = {
-    entry: [
-      ...publicEntries(folder),
-      'src/**/*.test.ts',
-      'bench/*.ts',
-      'scripts/*.ts',
-      'vitest.config.ts',
-      'vitest.corpus.config.ts',
-      'bin/*.js',
-    ],
-    project: ['src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.js'],
+    entry: [...publicEntries(folder), 'src/**/*.test.ts', ...extra.map(([dir, glob]) => `${dir}/${glob}`)],
+    project: ['src/**/*.ts', ...extra.map(([dir, glob]) => `${dir}/**/${glob}`)],
   };
 }
 // Word lists that scripts/build-embedding-table.ts reads from node_modules by package name.
 workspaces['packages/toolindex'].ignoreDependencies = ['@cspell/dict-.*'];
+// Real MCP servers the tests start as child processes (resolved to their bin by package name).
+if (workspaces['packages/mcp'])
+  workspaces['packages/mcp'].ignoreDependencies = ['@modelcontextprotocol/server-.*'];
 
 export default {
   workspaces,
-  // System tools the scripts call: network isolation for README examples, tarball extraction.
-  ignoreBinaries: ['unshare', 'ip', 'tar'],
+  // Network isolation for README examples (tools/lib/sandboxed-run.mjs).
+  ignoreBinaries: ['unshare'],
 };
