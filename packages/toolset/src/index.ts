@@ -55,6 +55,6 @@ export type {
   RuleSpec,
 } from './policy-types.js';
 export { type ChangeListener, isProvider, type ToolProvider, type ToolSourceInput } from './source.js';
-export { TOOL_CHOICE_DIALECTS, type ToolChoice, toolChoiceFor } from './tool-choice.js';
+
 export { Toolset, type ToolsetInfo, type ToolsetMode, type ToolsetScope } from './toolset.js';
 export { type DroppedTool, selectForTurn, type TurnOptions, type TurnSelection } from './turn.js';
