@@ -1,6 +1,4 @@
 import {
-  type BulkheadPolicy,
-  bulkhead,
   type CircuitBreakerPolicy,
   ConsecutiveBreaker,
   circuitBreaker,
@@ -11,6 +9,7 @@ import {
 import { countsAsToolFailure, isRetryableError } from './classify-error.js';
 import { type AttemptScope, runWithDeadline } from './deadline.js';
 import { ToolRegistrationError } from './errors.js';
+import { ConcurrencyLimiter } from './limiter.js';
 
 /** Retry settings. Retries happen only for retryable failures of tools that are safe to repeat. */
 export interface RetryConfig {
@@ -64,8 +63,8 @@ export interface PipelineConfig {
   timeoutMs: number;
   retry?: Required<RetryConfig>;
   breaker?: Required<BreakerConfig>;
-  toolBulkhead?: BulkheadPolicy;
-  globalBulkhead?: BulkheadPolicy;
+  toolBulkhead?: ConcurrencyLimiter;
+  globalBulkhead?: ConcurrencyLimiter;
 }
 
 /**
@@ -105,10 +104,10 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
     const next = chain;
     chain = (run, signal) => policy.execute(({ attempt }) => next(run, signal, attempt), signal);
   }
-  for (const bulkheadPolicy of [config.globalBulkhead, config.toolBulkhead]) {
-    if (!bulkheadPolicy) continue;
+  for (const limiter of [config.globalBulkhead, config.toolBulkhead]) {
+    if (!limiter) continue;
     const next = chain;
-    chain = (run, signal, index) => bulkheadPolicy.execute(() => next(run, signal, index), signal);
+    chain = (run, signal, index) => limiter.run(() => next(run, signal, index), signal);
   }
 
   const composed = chain;
@@ -134,13 +133,16 @@ type Chain = (
 ) => Promise<unknown>;
 
 /** Creates a bulkhead after checking the numbers. */
-export function createBulkhead(limit: ConcurrencyLimit, what: string): BulkheadPolicy {
+export function createBulkhead(limit: ConcurrencyLimit, what: string): ConcurrencyLimiter {
   checkPositive(`${what}.limit`, limit.limit);
   const queue = limit.queue ?? 0;
   if (!(Number.isInteger(queue) && queue >= 0)) {
     throw new ToolRegistrationError(`${what}.queue must be an integer >= 0, got ${queue}`);
   }
-  return bulkhead(limit.limit, queue);
+  if (!Number.isInteger(limit.limit)) {
+    throw new ToolRegistrationError(`${what}.limit must be an integer, got ${limit.limit}`);
+  }
+  return new ConcurrencyLimiter(limit.limit, queue);
 }
 
 function checkPositive(what: string, value: number): void {

@@ -7,7 +7,7 @@ import {
   type Tool,
   type ToolInput,
 } from '@toolarsenal/toolmodel';
-import type { BulkheadPolicy } from 'cockatiel';
+import type { ConcurrencyLimiter } from './limiter.js';
 import { type BatchOptions, type BatchResult, runBatch } from './batch.js';
 import {
   buildResult,
@@ -80,7 +80,7 @@ export class Runner<C = unknown> {
     this.deps = { executors: this.executors, validator: this.validator, observer: this.observer };
     const confirmation =
       options.confirmation === false ? { patterns: [], destructive: false } : options.confirmation;
-    let globalBulkhead: BulkheadPolicy | undefined;
+    let globalBulkhead: ConcurrencyLimiter | undefined;
     try {
       if (options.concurrency) globalBulkhead = createBulkhead(options.concurrency, 'concurrency');
       if (options.principalRateLimit) this.principalBuckets = new KeyedBuckets(options.principalRateLimit);

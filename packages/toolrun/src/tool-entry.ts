@@ -1,5 +1,5 @@
 import { defineTool, type RateLimitSpec, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
-import type { BulkheadPolicy } from 'cockatiel';
+import type { ConcurrencyLimiter } from './limiter.js';
 import { ToolRegistrationError } from './errors.js';
 import type { ExecutionRequest, ToolHandler } from './executor.js';
 import { HealthTracker } from './health.js';
@@ -55,7 +55,7 @@ export interface ToolEntry<C> {
 
 export interface EntryContext {
   defaults: ToolRunConfig;
-  globalBulkhead?: BulkheadPolicy;
+  globalBulkhead?: ConcurrencyLimiter;
   confirmReason: (tool: Tool) => string | undefined;
   unhealthyAfter: number;
   now: number;
