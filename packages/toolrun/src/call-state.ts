@@ -30,6 +30,7 @@ export function newState(callId: string, toolName: string, queuedAt: number): Ca
     signal: undefined,
     abortAttempt: undefined,
     timeoutMs: undefined,
+    liveAttempt: 0,
   };
 }
 

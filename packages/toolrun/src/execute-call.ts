@@ -69,15 +69,18 @@ export async function executeCall<C>(
     state.timeoutMs = ms;
   }
   const timeoutMs = state.timeoutMs ?? pipeline.timeoutMs;
-  const report = onUpdate
-    ? (update: ExecutionUpdate) => {
+  // Reports reach the caller only while their attempt is live: never after it timed out or was
+  // cancelled, never after `run()` settled.
+  const reportFor = onUpdate
+    ? (attempt: number) => (update: ExecutionUpdate) => {
+        if (state.liveAttempt !== attempt) return;
         try {
           onUpdate(update, { callId: state.callId, toolName: tool.name });
         } catch {
           // A failing progress listener must not fail the call.
         }
       }
-    : noopReport;
+    : undefined;
   const observer = deps.observer;
   const emitRetries = observer.events.has('retry');
   const attemptFn = (attemptSignal: () => AbortSignal, index: number): unknown => {
@@ -85,6 +88,7 @@ export async function executeCall<C>(
     const t = clock();
     if (attempt > 1 && emitRetries) observer.emitRetry(entry as ToolEntry<unknown>, state, attempt, t);
     state.attempt = attempt;
+    state.liveAttempt = attempt;
     if (state.startedAt === 0) state.startedAt = t;
     const request = new Request<C>(
       tool,
@@ -95,7 +99,7 @@ export async function executeCall<C>(
       t + timeoutMs,
       principal,
       context as C,
-      report,
+      reportFor ? reportFor(attempt) : noopReport,
     );
     const out = entry.handler ? entry.handler(args, request) : (executor as Executor<C>).execute(request);
     if (!entry.validateOutput) return out;
@@ -108,6 +112,7 @@ export async function executeCall<C>(
   const running = span ? withSpan(span, start) : start();
   try {
     const value = await (signal ? untilAborted(running, signal, state) : running);
+    state.liveAttempt = 0;
     const result = buildResult(state, tool, undefined, span);
     if (value instanceof ToolOutput) {
       result.result = value.value;
@@ -116,6 +121,7 @@ export async function executeCall<C>(
     observer.recordHealth(entry as ToolEntry<unknown>, result);
     return result;
   } catch (error) {
+    state.liveAttempt = 0;
     const typed = classifyError(error, {
       toolName: tool.name,
       timeoutMs,

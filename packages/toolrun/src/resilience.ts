@@ -1,12 +1,14 @@
 import {
   type CircuitBreakerPolicy,
+  CircuitState,
   ConsecutiveBreaker,
   circuitBreaker,
   ExponentialBackoff,
   handleWhen,
+  noJitterGenerator,
   retry,
 } from 'cockatiel';
-import { countsAsToolFailure, isRetryableError } from './classify-error.js';
+import { CallerCancelledError, countsAsToolFailure, isRetryableError } from './classify-error.js';
 import { type AttemptScope, runWithDeadline } from './deadline.js';
 import { ToolRegistrationError } from './errors.js';
 import { ConcurrencyLimiter } from './limiter.js';
@@ -19,6 +21,11 @@ export interface RetryConfig {
   initialDelayMs?: number;
   /** Longest backoff delay (ms). Default 2,000. */
   maxDelayMs?: number;
+  /**
+   * Decorrelated jitter (default true) spreads retries of many callers; false waits exactly
+   * `initialDelayMs × 2^(n-1)` (capped at `maxDelayMs`) before retry n.
+   */
+  jitter?: boolean;
 }
 
 /** Circuit breaker settings (consecutive-failure breaker). */
@@ -41,6 +48,7 @@ export const DEFAULT_RETRY: Required<RetryConfig> = Object.freeze({
   maxAttempts: 3,
   initialDelayMs: 100,
   maxDelayMs: 2_000,
+  jitter: true,
 });
 export const DEFAULT_BREAKER: Required<BreakerConfig> = Object.freeze({ threshold: 5, cooldownMs: 30_000 });
 
@@ -83,10 +91,20 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
   if (config.breaker) {
     checkPositive('breaker.threshold', config.breaker.threshold);
     checkPositive('breaker.cooldownMs', config.breaker.cooldownMs);
-    const policy = circuitBreaker(handleWhen(countsAsToolFailure), {
-      halfOpenAfter: config.breaker.cooldownMs,
-      breaker: new ConsecutiveBreaker(config.breaker.threshold),
-    });
+    // A caller cancelling the half-open probe proves nothing about the tool: cockatiel would
+    // count the unhandled error as a success and close the circuit, so there it counts as a
+    // failure (the circuit stays open until the next probe). Elsewhere cancellations never count.
+    const policy: CircuitBreakerPolicy = circuitBreaker(
+      handleWhen(
+        (error) =>
+          countsAsToolFailure(error) ||
+          (error instanceof CallerCancelledError && policy.state === CircuitState.HalfOpen),
+      ),
+      {
+        halfOpenAfter: config.breaker.cooldownMs,
+        breaker: new ConsecutiveBreaker(config.breaker.threshold),
+      },
+    );
     const next = chain;
     chain = (run, signal, index) => policy.execute(() => next(run, signal, index), signal);
     breaker = policy;
@@ -99,6 +117,7 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
       backoff: new ExponentialBackoff({
         initialDelay: config.retry.initialDelayMs,
         maxDelay: config.retry.maxDelayMs,
+        ...(config.retry.jitter === false ? { generator: noJitterGenerator } : {}),
       }),
     });
     const next = chain;
