@@ -94,9 +94,15 @@ export class ToolRegistrationError extends ToolArsenalError {
 
 const CONFIRMATION = 'toolarsenal.error.confirmation';
 
-/** Thrown by `runner.confirm` / `runner.reject` for unknown, used or expired tokens. */
+/**
+ * Thrown by `runner.confirm` / `runner.reject` for unknown, used or expired tokens, and by
+ * `runner.confirm` when the approved arguments hash is not the pending call's (the token is spent).
+ */
 export class ConfirmationError extends ToolArsenalError {
-  constructor(code: 'CONFIRMATION_UNKNOWN' | 'CONFIRMATION_EXPIRED', message: string) {
+  constructor(
+    code: 'CONFIRMATION_UNKNOWN' | 'CONFIRMATION_EXPIRED' | 'CONFIRMATION_MISMATCH',
+    message: string,
+  ) {
     super(code, message);
     this.name = 'ConfirmationError';
     markError(this, CONFIRMATION);

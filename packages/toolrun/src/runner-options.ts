@@ -71,3 +71,12 @@ export interface RunOptions<C = unknown> {
   /** Per-attempt deadline for this call (ms), overriding the tool's `timeoutMs`. */
   timeoutMs?: number;
 }
+
+/** Options of `runner.confirm`. */
+export interface ConfirmOptions<C = unknown> extends Omit<RunOptions<C>, 'principal'> {
+  /**
+   * The `argumentsHash` of the confirmation the human approved; when given and different from the
+   * pending call's, the confirmation fails with `CONFIRMATION_MISMATCH` and nothing runs.
+   */
+  argumentsHash?: string;
+}

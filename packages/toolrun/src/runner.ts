@@ -18,7 +18,7 @@ import {
   newState,
   notFoundError,
 } from './call-state.js';
-import { ConfirmationStore, type Pending, takePending } from './confirmations.js';
+import { ConfirmationStore, hashArguments, type Pending, takePending } from './confirmations.js';
 import {
   DEFAULT_MAX_ARGUMENTS_LENGTH,
   type DecodedArguments,
@@ -39,7 +39,7 @@ import { RunObserver } from './observer.js';
 import { checkAccess, compileConfirmationPolicy } from './policy.js';
 import { takeRateTokens } from './rate-limits.js';
 import { createBulkhead } from './resilience.js';
-import type { RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
+import type { ConfirmOptions, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
 import { suggestNames } from './suggest.js';
 import { KeyedBuckets } from './token-bucket.js';
 import {
@@ -214,8 +214,8 @@ export class Runner<C = unknown> {
    * Runs a call that came back `pending_confirmation`, exactly once (the token is consumed
    * before anything runs). Throws `ConfirmationError` for unknown, used or expired tokens.
    */
-  async confirm(token: string, options: Omit<RunOptions<C>, 'principal'> = {}): Promise<ToolResult> {
-    const pending = takePending(this.confirmations, this.observer, token, 'confirmed');
+  async confirm(token: string, options: ConfirmOptions<C> = {}): Promise<ToolResult> {
+    const pending = takePending(this.confirmations, this.observer, token, 'confirmed', options.argumentsHash);
     const current = this.entries.get(pending.entry.tool.name);
     const entry = current === pending.entry ? current : undefined;
     const state = newState(pending.callId, pending.entry.tool.name, clock());
@@ -327,9 +327,13 @@ export class Runner<C = unknown> {
       return buildResult(state, tool, error, span);
     }
     if (entry.confirmReason !== undefined) {
-      const pending: Pending<C> = { entry, args, callId: state.callId, principal };
+      const argumentsHash = hashArguments(args);
+      const pending: Pending<C> = { entry, args, argumentsHash, callId: state.callId, principal };
       if (options.context !== undefined) pending.context = options.context;
-      const confirmation = this.confirmations.create(pending, entry.confirmReason, Date.now());
+      const confirmation = this.confirmations.create(pending, entry.confirmReason, Date.now(), {
+        arguments: args,
+        argumentsHash,
+      });
       this.observer.audit(
         'confirmation_required',
         entry.confirmReason,

@@ -1,3 +1,4 @@
+import type { JsonObject } from '@toolarsenal/toolmodel';
 import type { ToolRunError } from './errors.js';
 import type { ContentBlock } from './tool-output.js';
 
@@ -54,8 +55,15 @@ export interface PendingConfirmation {
   token: string;
   /** Epoch ms after which the token is void. */
   expiresAt: number;
-  /** Why confirmation is needed, e.g. `matches pattern "delete_*"`. */
+  /** Why confirmation is needed, e.g. `the tool name matches "delete_*"`. */
   reason: string;
+  /** The validated arguments that will run on confirmation (frozen): show these to the human. */
+  arguments: JsonObject;
+  /**
+   * SHA-256 (hex) of the canonical JSON of `arguments`. Pass it back as `confirm(token, { argumentsHash })`
+   * to bind the approval to exactly what was shown.
+   */
+  argumentsHash: string;
 }
 
 export interface ToolResult<T = unknown> {
