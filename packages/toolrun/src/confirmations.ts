@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { canonicalJson, type JsonObject } from '@toolarsenal/toolmodel';
+import {
+  type AccessDecision,
+  canonicalJson,
+  type JsonObject,
+  type NormalizedPrincipal,
+} from '@toolarsenal/toolmodel';
 import { newState } from './call-state.js';
 import { ConfirmationError } from './errors.js';
 import type { RunObserver } from './observer.js';
 import type { ToolEntry } from './tool-entry.js';
-import type { PendingConfirmation, Principal } from './types.js';
+import type { PendingConfirmation } from './types.js';
 
 /** A call held for confirmation: everything needed to run it later, exactly as validated. */
 export interface Pending<C> {
@@ -13,7 +18,9 @@ export interface Pending<C> {
   args: JsonObject;
   argumentsHash: string;
   callId: string;
-  principal: Principal;
+  principal: NormalizedPrincipal;
+  /** The access decision that admitted the call; its rate limit and audit apply when confirmed. */
+  decision: AccessDecision;
   context?: C;
 }
 
@@ -75,7 +82,8 @@ export function hashArguments(args: JsonObject): string {
 }
 
 /**
- * Consumes a token for `runner.confirm` / `runner.reject`, auditing the decision. Throws
+ * Consumes a token for `runner.confirm` / `runner.reject`, auditing rejections and refusals
+ * (the runner audits a confirmation itself, as the policy may require it). Throws
  * `ConfirmationError` for unknown or used tokens, for expired ones when confirming, and when
  * `expectedHash` (the hash the human approved) is not the pending call's.
  */
@@ -112,6 +120,6 @@ export function takePending<C>(
       `the approved arguments are not those of the pending call to "${state.toolName}"; the token is spent`,
     );
   }
-  observer.audit(decision, undefined, state, entry, p.principal, p.args);
+  if (decision === 'rejected') observer.audit(decision, undefined, state, entry, p.principal, p.args);
   return p;
 }

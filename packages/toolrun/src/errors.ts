@@ -110,3 +110,16 @@ export class ConfirmationError extends ToolArsenalError {
 
   static override isInstance = subclassGuard<ConfirmationError>(CONFIRMATION);
 }
+
+const INVALID_OPTIONS = 'toolarsenal.error.invalid-options';
+
+/** Thrown by `runner.runBatch` for options it cannot honour (a NaN budget, an unknown strategy…). */
+export class InvalidOptionsError extends ToolArsenalError {
+  constructor(message: string) {
+    super('INVALID_OPTIONS', message);
+    this.name = 'InvalidOptionsError';
+    markError(this, INVALID_OPTIONS);
+  }
+
+  static override isInstance = subclassGuard<InvalidOptionsError>(INVALID_OPTIONS);
+}

@@ -1,5 +1,5 @@
 import type { Span } from '@opentelemetry/api';
-import type { ArgumentValidator, JsonObject, Tool } from '@toolarsenal/toolmodel';
+import type { ArgumentValidator, JsonObject, NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
 import { CircuitState } from 'cockatiel';
 import { buildResult, type CallState, clock } from './call-state.js';
 import {
@@ -16,7 +16,7 @@ import type { RunOptions } from './runner-options.js';
 import type { ToolEntry } from './tool-entry.js';
 import { ToolOutput } from './tool-output.js';
 import { withSpan } from './tracing.js';
-import type { Principal, ToolResult } from './types.js';
+import type { ToolResult } from './types.js';
 
 const noopReport = (): void => {};
 
@@ -34,7 +34,7 @@ export async function executeCall<C>(
   entry: ToolEntry<C>,
   args: JsonObject,
   state: CallState,
-  principal: Principal,
+  principal: NormalizedPrincipal,
   options: RunOptions<C>,
   span: Span | undefined,
   deps: ExecuteDeps<C>,
@@ -147,7 +147,7 @@ class Request<C> implements ExecutionRequest<C> {
     readonly callId: string,
     readonly attempt: number,
     readonly deadline: number,
-    readonly principal: Principal,
+    readonly principal: NormalizedPrincipal,
     readonly context: C,
     readonly report: (update: ExecutionUpdate) => void,
   ) {

@@ -3,6 +3,7 @@ export { CallerCancelledError, classifyError, isRetryableError } from './classif
 export { type ArgumentLimits, DEFAULT_MAX_ARGUMENTS_LENGTH, decodeArguments } from './decode-arguments.js';
 export {
   ConfirmationError,
+  InvalidOptionsError,
   ToolExecutionError,
   ToolRegistrationError,
   ToolRunError,
@@ -33,7 +34,12 @@ export {
   truncateText,
 } from './format-result.js';
 export type { BreakerState, HealthStatus, ToolHealth } from './health.js';
-export { type ConfirmationPolicy, DEFAULT_CONFIRMATION_PATTERNS } from './policy.js';
+export {
+  type ConfirmationPolicy,
+  DEFAULT_CONFIRMATION_PATTERNS,
+  DESTRUCTIVE_VERBS,
+  destructiveWord,
+} from './policy.js';
 export {
   type BreakerConfig,
   type ConcurrencyLimit,
@@ -49,7 +55,6 @@ export { type ContentBlock, ToolOutput, toolOutput } from './tool-output.js';
 export type { TracingOptions } from './tracing.js';
 export type {
   PendingConfirmation,
-  Principal,
   ToolCall,
   ToolResult,
   ToolResultStatus,

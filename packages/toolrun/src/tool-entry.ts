@@ -23,8 +23,9 @@ export interface ToolRunConfig {
   /** Retry settings, or false for none. Applies only to tools safe to repeat (see `idempotent`). */
   retry?: RetryConfig | false;
   /**
-   * Declares the tool safe to repeat. By default only tools annotated `readOnlyHint` or
-   * `idempotentHint` are retried; set this to opt a tool in (true) or out (false).
+   * Declares the tool safe to repeat (retries; batch dedup). By default only tools annotated
+   * `readOnlyHint` or `idempotentHint` are; set this to opt a tool in (true) or out (false).
+   * As a runner-wide default it never applies to tools annotated `destructiveHint: true`.
    */
   idempotent?: boolean;
   /** Circuit breaker settings, or false for none. Default threshold 5, cooldown 30 s. */
@@ -47,6 +48,8 @@ export interface ToolEntry<C> {
   readonly bucket?: TokenBucket;
   readonly confirmReason?: string;
   readonly validateOutput: boolean;
+  /** Safe to repeat: retried on transient failures, merged with identical calls in a batch. */
+  readonly idempotent: boolean;
   readonly health: HealthTracker;
   readonly toolType: 'function' | 'extension';
   /** Epoch ms when the breaker last opened (0 when never). */
@@ -70,8 +73,12 @@ export function createToolEntry<C>(
   const pick = <K extends keyof ToolRunConfig>(key: K): ToolRunConfig[K] =>
     config[key] !== undefined ? config[key] : ctx.defaults[key];
 
+  // A runner-wide `idempotent: true` is a blanket default: it must not make a tool annotated
+  // destructive retryable. Only the tool's own registration can say that.
+  const defaultIdempotent = tool.annotations.destructiveHint === true ? undefined : ctx.defaults.idempotent;
   const safeToRepeat =
-    pick('idempotent') ??
+    config.idempotent ??
+    defaultIdempotent ??
     (tool.annotations.readOnlyHint === true || tool.annotations.idempotentHint === true);
   const retryConfig = pick('retry');
   const breakerConfig = pick('breaker');
@@ -101,6 +108,7 @@ export function createToolEntry<C>(
     tool,
     pipeline,
     validateOutput: pick('validateOutput') ?? false,
+    idempotent: safeToRepeat,
     health: new HealthTracker(tool.name, tool.id, pipeline.breaker !== undefined, ctx.unhealthyAfter),
     toolType: handler ? 'function' : 'extension',
     openedAt: 0,

@@ -26,15 +26,6 @@ export interface ToolCall {
   arguments?: unknown;
 }
 
-/** Who is calling. `capabilities`/`scopes` left undefined mean "not restricted". */
-export interface Principal {
-  id: string;
-  /** Capabilities granted (e.g. `read_data`, `financial`); a tool needing others is denied. */
-  capabilities?: readonly string[];
-  /** OAuth-style scopes granted; checked against the tool's `requiredScopes`. */
-  scopes?: readonly string[];
-}
-
 /** Milliseconds since the Unix epoch (fractional, from a monotonic clock) and durations in ms. */
 export interface ToolResultTimings {
   /** When `run` was called. */
