@@ -19,19 +19,11 @@ export {
   type ToolHandler,
 } from './executor.js';
 export {
-  type AnthropicToolResultBlock,
-  type AnthropicToolResultContent,
   DEFAULT_RESULT_MAX_LENGTH,
-  describeFailure,
-  type FormatResultOptions,
-  type FormattedResult,
+  type FormattedToolResult,
+  type FormatToolResultOptions,
   formatResult,
-  type GeminiFunctionResponsePart,
-  type McpCallToolResult,
-  type OpenAIChatToolMessage,
-  type OpenAIFunctionCallOutput,
-  type ResultDialect,
-  truncateText,
+  type ToolResultDialect,
 } from './format-result.js';
 export type { BreakerState, HealthStatus, ToolHealth } from './health.js';
 export {
@@ -60,4 +52,3 @@ export type {
   ToolResultStatus,
   ToolResultTimings,
 } from './types.js';
-export { version } from './version.js';

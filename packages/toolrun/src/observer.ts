@@ -1,5 +1,4 @@
 import type { Context, Span, Tracer } from '@opentelemetry/api';
-import { trace } from '@opentelemetry/api';
 import type { AuditLevel, JsonObject, NormalizedPrincipal } from '@toolarsenal/toolmodel';
 import { CircuitState } from 'cockatiel';
 import type { CallState } from './call-state.js';
@@ -7,9 +6,9 @@ import { EventHub } from './events.js';
 import type { BreakerState, HealthStatus } from './health.js';
 import type { AuditRecord } from './runner-options.js';
 import type { ToolEntry } from './tool-entry.js';
+import { otel, PACKAGE_VERSION } from './otel.js';
 import { endToolSpan, startToolSpan, type TracingOptions } from './tracing.js';
 import type { ToolResult } from './types.js';
-import { version } from './version.js';
 
 const BREAKER_STATES: Record<CircuitState, BreakerState> = {
   [CircuitState.Closed]: 'closed',
@@ -33,7 +32,7 @@ export class RunObserver {
   constructor(private readonly options: ObserverOptions) {
     this.tracing = options.tracing ?? {};
     if (this.tracing.enabled !== false) {
-      this.tracer = this.tracing.tracer ?? trace.getTracer('@toolarsenal/toolrun', version);
+      this.tracer = this.tracing.tracer ?? otel?.trace.getTracer('@toolarsenal/toolrun', PACKAGE_VERSION);
     }
   }
 

@@ -144,3 +144,43 @@ describe('OpenTelemetry spans', () => {
     expect(n.traceId).not.toBe(r.traceId);
   });
 });
+
+describe('span status messages carry no user data unless opted in (issue #14)', () => {
+  it('JSON parse errors and unexpected keys stay out of the status', async () => {
+    const { exporter, tracer } = tracing();
+    const strict = {
+      name: 'login',
+      inputSchema: { type: 'object', properties: { user: { type: 'string' } }, additionalProperties: false },
+    };
+    const runner = createRunner({ validator, tracing: { tracer } });
+    runner.register(strict, () => 'ok');
+    runner.register({ name: 'leaky' }, () => {
+      throw new Error('cannot open /home/alice/secret-plans.txt');
+    });
+    await runner.run({ name: 'login', arguments: '{"user": "alice", "password": "hunter2"' });
+    await runner.run({ name: 'login', arguments: { user: 'alice', api_key_sk_live_123: 'x' } });
+    await runner.run({ name: 'leaky' });
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((s) => s.status.message)).toEqual([
+      'INVALID_ARGUMENTS: invalid_arguments',
+      'INVALID_ARGUMENTS: invalid_arguments',
+      'TOOL_FAILED: failure',
+    ]);
+    const text = JSON.stringify(spans.map((s) => [s.status, s.attributes, s.events]));
+    for (const secret of ['hunter2', 'api_key_sk_live_123', 'secret-plans'])
+      expect(text).not.toContain(secret);
+
+    const optedIn = tracing();
+    const verbose = createRunner({
+      validator,
+      tracing: { tracer: optedIn.tracer, recordErrorMessages: true },
+    });
+    verbose.register({ name: 'leaky' }, () => {
+      throw new Error('cannot open /home/alice/secret-plans.txt');
+    });
+    await verbose.run({ name: 'leaky' });
+    expect(optedIn.exporter.getFinishedSpans()[0]?.status.message).toBe(
+      'cannot open /home/alice/secret-plans.txt',
+    );
+  });
+});
