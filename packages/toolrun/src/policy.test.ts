@@ -233,3 +233,45 @@ describe('audit', () => {
     expect(records[0]?.arguments).toEqual({ q: 'secret' });
   });
 });
+
+/** Reference glob semantics for `*`, `?` and literals: a plain O(pattern × value) table. */
+function globReference(pattern: string, value: string): boolean {
+  let row = Array.from({ length: value.length + 1 }, (_, j) => j === 0);
+  for (const c of pattern) {
+    const next = Array.from({ length: value.length + 1 }, () => false);
+    if (c === '*') next[0] = row[0]!;
+    for (let j = 1; j <= value.length; j++) {
+      if (c === '*') next[j] = next[j - 1]! || row[j]!;
+      else next[j] = row[j - 1]! && (c === '?' || c === value[j - 1]);
+    }
+    row = next;
+  }
+  return row[value.length]!;
+}
+
+describe('confirmation globs do bounded work on adversarial patterns (issue #14)', () => {
+  it('patterns like *a*a*…*b against names up to 128 characters answer like the reference', async () => {
+    const fc = (await import('fast-check')).default;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 4, max: 40 }),
+        fc.integer({ min: 16, max: 128 }),
+        fc.constantFrom('b', 'a', '?', 'a*'),
+        fc.constantFrom('a', 'b'),
+        async (stars, length, last, tail) => {
+          const pattern = `${'*a'.repeat(stars)}*${last}`;
+          const name = `${'a'.repeat(length - 1)}${tail}`;
+          // A backtracking matcher takes seconds from about 5 stars on 128 characters (94 s at 6).
+          const runner = createRunner({
+            validator,
+            confirmation: { patterns: [pattern], destructiveNames: false },
+          });
+          runner.register({ name }, () => 1);
+          const result = await runner.run({ name });
+          expect(result.status).toBe(globReference(pattern, name) ? 'pending_confirmation' : 'success');
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -13,7 +13,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRunner } from './index.js';
 import { forever, lookupTool } from './test-fixtures/helpers.js';
 
@@ -82,7 +82,14 @@ describe('OpenTelemetry spans', () => {
     const { exporter, tracer } = tracing();
     const runner = createRunner({ validator, tracing: { tracer } });
     runner.register(lookupTool, { timeoutMs: 50, retry: false, handler: () => forever() });
-    await runner.run({ name: 'lookup' });
+    vi.useFakeTimers();
+    try {
+      const run = runner.run({ name: 'lookup' });
+      await vi.advanceTimersByTimeAsync(50);
+      await run;
+    } finally {
+      vi.useRealTimers();
+    }
     await runner.run({ name: 'missing' });
     const [timeout, missing] = exporter.getFinishedSpans();
     expect(timeout?.attributes['error.type']).toBe('TIMEOUT');
