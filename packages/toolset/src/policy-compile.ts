@@ -1,5 +1,11 @@
-import type { Tool } from '@toolarsenal/toolmodel';
-import { inspectJson, pathToPointer } from '@toolarsenal/toolmodel';
+import {
+  inspectJson,
+  type NormalizedPrincipal,
+  normalizePrincipal,
+  PrincipalError,
+  pathToPointer,
+  type Tool,
+} from '@toolarsenal/toolmodel';
 import { ToolsetError } from './errors.js';
 import { addToolObligations, mergeObligations, NO_OBLIGATIONS, toObligations } from './obligations.js';
 import { compileMatch, describeMatch, type Test } from './policy-match.js';
@@ -80,12 +86,7 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
     action: PolicyAction = 'call',
     options?: { zeroTrust?: boolean },
   ): Decision => {
-    if (typeof principal !== 'object' || principal === null) {
-      throw new ToolsetError(
-        'TOOLSET_BAD_PRINCIPAL',
-        `policy ${JSON.stringify(policy.id)}: the principal must be an object`,
-      );
-    }
+    const p = toPrincipal(principal, `policy ${JSON.stringify(policy.id)}`);
     if (typeof tool !== 'object' || tool === null || !Array.isArray(toolTags(tool))) {
       throw new ToolsetError(
         'TOOLSET_BAD_TOOL',
@@ -93,12 +94,12 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
       );
     }
     // Rule outcomes are frozen Decisions built at compile time: most calls allocate nothing.
-    const out = root(principal, tool, action);
+    const out = root(p, tool, action);
     if (out !== undefined && !out.allow) return out;
     if (out === undefined && (zeroTrust || options?.zeroTrust === true)) return defaultDeny;
     let obligations = out?.obligations ?? NO_OBLIGATIONS;
     for (const o of obligates)
-      if (o.test(principal, tool, action)) obligations = mergeObligations(obligations, o.obligations);
+      if (o.test(p, tool, action)) obligations = mergeObligations(obligations, o.obligations);
     if (toolObligations) obligations = addToolObligations(obligations, tool);
     if (out === undefined) {
       return obligations === NO_OBLIGATIONS
@@ -113,6 +114,20 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
 }
 
 const COMPILED = Symbol.for('toolarsenal.toolset.compiled-policy');
+
+/**
+ * toolmodel's principal normaliser (the one toolrun uses): a malformed field is refused with
+ * `TOOLSET_BAD_PRINCIPAL` naming it, never read as empty, so it can neither widen access nor
+ * slip past a deny rule.
+ */
+export function toPrincipal(principal: unknown, where: string): NormalizedPrincipal {
+  try {
+    return normalizePrincipal(principal);
+  } catch (error) {
+    if (!PrincipalError.isInstance(error)) throw error;
+    throw new ToolsetError('TOOLSET_BAD_PRINCIPAL', `${where}: ${error.message}`, { cause: error });
+  }
+}
 
 export function isCompiledPolicy(value: unknown): value is CompiledPolicy {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[COMPILED] === true;
@@ -147,12 +162,12 @@ function compileGroup(
       return;
     }
     const test = compileMatch(node.match ?? {});
-    const obligations = toObligations(node.obligations);
+    const rule = node.id ?? `${prefix}${at}`;
+    const obligations = toObligations(node.obligations, rule);
     if (node.effect === 'obligate') {
       obligates.push({ test, obligations });
       return;
     }
-    const rule = node.id ?? `${prefix}${at}`;
     const allow = node.effect === 'allow';
     const why = node.reason ?? describeMatch(node.match ?? {});
     const outcome: Outcome = Object.freeze({
