@@ -1,10 +1,10 @@
 import { updateTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { toolset } from './builder.js';
-import { loadMcpTools } from './test-fixtures/mcp-tools.js';
+import { TOOLS } from './test-fixtures/tools.js';
 import { selectForTurn } from './turn.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 const set = toolset('assistant')
   .from(tools)
   .namespace('mcp.wikipedia', 'mcp.time', 'mcp.calculator', 'mcp.fetch')
