@@ -1,6 +1,5 @@
-export { type BatchOptions, type BatchResult, type BatchStrategy, runBatch } from './batch.js';
-export { CallerCancelledError, classifyError, isRetryableError } from './classify-error.js';
-export { type ArgumentLimits, DEFAULT_MAX_ARGUMENTS_LENGTH, decodeArguments } from './decode-arguments.js';
+export type { BatchOptions, BatchResult, BatchStrategy } from './batch.js';
+export type { ArgumentLimits } from './decode-arguments.js';
 export {
   ConfirmationError,
   InvalidOptionsError,
@@ -10,13 +9,12 @@ export {
   type ToolRunErrorOptions,
 } from './errors.js';
 export type { RunnerEventListener, RunnerEventName, RunnerEvents } from './events.js';
-export {
-  createFunctionExecutor,
-  type ExecutionRequest,
-  type ExecutionUpdate,
-  type Executor,
-  type FunctionExecutor,
-  type ToolHandler,
+export type {
+  ExecutionRequest,
+  ExecutionUpdate,
+  Executor,
+  FunctionExecutor,
+  ToolHandler,
 } from './executor.js';
 export {
   DEFAULT_RESULT_MAX_LENGTH,
@@ -41,7 +39,13 @@ export {
   type RetryConfig,
 } from './resilience.js';
 export { createRunner, Runner } from './runner.js';
-export type { AuditRecord, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
+export type {
+  AuditRecord,
+  ConfirmOptions,
+  RunnerOptions,
+  RunOptions,
+  ToolRegistration,
+} from './runner-options.js';
 export type { ToolRunConfig } from './tool-entry.js';
 export { type ContentBlock, ToolOutput, toolOutput } from './tool-output.js';
 export type { TracingOptions } from './tracing.js';

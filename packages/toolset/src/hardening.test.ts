@@ -93,13 +93,10 @@ describe('config loader hostile input (issue #15)', () => {
         throw new Error('accepted');
       } catch (e) {
         expect(ToolsetConfigError.isInstance(e)).toBe(true);
-        expect((e as ToolsetConfigError).issues).toEqual([
-          {
-            pointer: '',
-            code: 'too_deep',
-            message: 'the document nests too deeply to be read (a config nests at most 64 levels)',
-          },
-        ]);
+        // Either the parser gives up (no position) or the depth check catches it (with one): too_deep both ways.
+        const issues = (e as ToolsetConfigError).issues;
+        expect(issues).toHaveLength(1);
+        expect(issues[0]).toMatchObject({ code: 'too_deep', message: expect.stringMatching(/nest/) });
         expect((e as Error).message).not.toMatch(/call stack/);
       }
     }
