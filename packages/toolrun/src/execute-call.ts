@@ -1,5 +1,5 @@
 import type { Span } from '@opentelemetry/api';
-import type { ArgumentValidator, JsonObject, NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
+import type { JsonObject, NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
 import { CircuitState } from 'cockatiel';
 import { buildResult, type CallState, clock } from './call-state.js';
 import {
@@ -22,7 +22,6 @@ const noopReport = (): void => {};
 
 export interface ExecuteDeps<C> {
   executors: ReadonlyMap<string, Executor<C>>;
-  validator: ArgumentValidator;
   observer: RunObserver;
 }
 
@@ -103,9 +102,7 @@ export async function executeCall<C>(
     );
     const out = entry.handler ? entry.handler(args, request) : (executor as Executor<C>).execute(request);
     if (!entry.validateOutput) return out;
-    return isThenable(out)
-      ? out.then((v) => checkOutput(entry, v, deps.validator))
-      : checkOutput(entry, out, deps.validator);
+    return isThenable(out) ? out.then((v) => checkOutput(entry, v)) : checkOutput(entry, out);
   };
   state.signal = signal;
   const start = () => pipeline.execute(attemptFn, state);
@@ -159,8 +156,8 @@ class Request<C> implements ExecutionRequest<C> {
   }
 }
 
-function checkOutput<C>(entry: ToolEntry<C>, value: unknown, validator: ArgumentValidator): unknown {
-  const v = validator.validateOutput(entry.tool, value instanceof ToolOutput ? value.value : value);
+function checkOutput<C>(entry: ToolEntry<C>, value: unknown): unknown {
+  const v = entry.validators.validateOutput(value instanceof ToolOutput ? value.value : value);
   if (v.valid) return value;
   const lines = v.errors.slice(0, 10).map((e) => `- ${e.pointer || '(output)'}: ${e.message}`);
   throw new InvalidOutputError(

@@ -1,7 +1,7 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRunner } from './index.js';
+import { createRunner, ToolRegistrationError } from './index.js';
 
 const validator = createArgumentValidator();
 
@@ -118,5 +118,15 @@ describe('catastrophic schema patterns (issue #14)', () => {
     expect(result.status).toBe('invalid_arguments');
     expect(result.error?.message).toContain('/v: must match pattern');
     expect((await runner.run({ name: 'pick', arguments: { v: 'aaa' } })).status).toBe('success');
+  });
+
+  it('a pattern the linear engine cannot run is refused at registration, naming why', () => {
+    const runner = createRunner({ validator });
+    const tool = {
+      name: 'password',
+      inputSchema: { type: 'object', properties: { p: { type: 'string', pattern: '^(?=.*[A-Z]).{8,}$' } } },
+    };
+    expect(() => runner.register(tool, () => 'ok')).toThrow(ToolRegistrationError);
+    expect(() => runner.register(tool, () => 'ok')).toThrow(/linear-time engine/);
   });
 });

@@ -24,31 +24,38 @@ export function takeRateTokens(
   now: number,
   obligation: RateLimitObligation | undefined,
 ): ToolRunError | undefined {
-  const taken: TokenBucket[] = [];
-  const refuse = (error: ToolRunError): ToolRunError => {
-    for (const bucket of taken) bucket.refund();
-    return error;
-  };
-  if (entry.bucket) {
-    const wait = entry.bucket.take(now);
+  // Hot path: no allocation unless a limit refuses (then the tokens already taken are refunded).
+  const toolBucket = entry.bucket;
+  if (toolBucket) {
+    const wait = toolBucket.take(now);
     if (wait > 0) return rateLimitedError(`Tool "${entry.tool.name}" is rate limited`, wait, 'tool');
-    taken.push(entry.bucket);
   }
-  const who = principal.id ?? '';
+  let principalBucket: TokenBucket | undefined;
   if (stores.principals) {
-    const bucket = stores.principals.get(who, now);
-    if (bucket === undefined) return refuse(tooManyKeys('principal'));
-    const wait = bucket.take(now);
-    if (wait > 0) return refuse(rateLimitedError(`Caller "${who}" is rate limited`, wait, 'principal'));
-    taken.push(bucket);
+    const who = principal.id ?? '';
+    principalBucket = stores.principals.get(who, now);
+    if (principalBucket === undefined) return refund(tooManyKeys('principal'), toolBucket);
+    const wait = principalBucket.take(now);
+    if (wait > 0)
+      return refund(rateLimitedError(`Caller "${who}" is rate limited`, wait, 'principal'), toolBucket);
   }
   if (obligation) {
     const bucket = stores.obligations.get(obligationKey(obligation, entry.tool, principal), now, obligation);
-    if (bucket === undefined) return refuse(tooManyKeys('policy'));
+    if (bucket === undefined) return refund(tooManyKeys('policy'), toolBucket, principalBucket);
     const wait = bucket.take(now);
-    if (wait > 0) return refuse(rateLimitedError('The access policy limits these calls', wait, 'policy'));
+    if (wait > 0)
+      return refund(
+        rateLimitedError('The access policy limits these calls', wait, 'policy'),
+        toolBucket,
+        principalBucket,
+      );
   }
   return undefined;
+}
+
+function refund(error: ToolRunError, ...buckets: Array<TokenBucket | undefined>): ToolRunError {
+  for (const bucket of buckets) bucket?.refund();
+  return error;
 }
 
 /** Calls with the same key share one budget: same scope (rule or tool), same caller group, same limit. */

@@ -3,6 +3,7 @@ import {
   type AccessDecision,
   type AccessPolicy,
   type ArgumentValidator,
+  type BoundArgumentValidator,
   createArgumentValidator,
   type JsonLimits,
   type JsonObject,
@@ -80,7 +81,7 @@ export class Runner<C = unknown> {
   constructor(options: RunnerOptions<C> = {}) {
     this.validator = options.validator ?? createArgumentValidator();
     this.observer = new RunObserver(options);
-    this.deps = { executors: this.executors, validator: this.validator, observer: this.observer };
+    this.deps = { executors: this.executors, observer: this.observer };
     const confirmation =
       options.confirmation === false ? { patterns: [], destructive: false } : options.confirmation;
     let globalBulkhead: ConcurrencyLimiter | undefined;
@@ -162,17 +163,20 @@ export class Runner<C = unknown> {
         throw new ToolRegistrationError(`executor "${canonical.source}" refuses tool "${canonical.name}"`);
       }
     }
+    let validators: BoundArgumentValidator;
     try {
-      this.validator.validateInput(canonical, {});
-      if (config.validateOutput ?? this.entryContext.defaults.validateOutput) {
-        this.validator.validateOutput(canonical, null);
-      }
+      // Compiles both schemas now and binds them to the entry: calls skip the validator's cache lookup.
+      validators = this.validator.forTool(canonical);
+      if (config.validateOutput ?? this.entryContext.defaults.validateOutput) validators.validateOutput(null);
     } catch (error) {
       throw new ToolRegistrationError(`tool "${canonical.name}": ${(error as Error).message}`, {
         cause: error,
       });
     }
-    const entry = createToolEntry(canonical, config, handler, { ...this.entryContext, now: clock() });
+    const entry = createToolEntry(canonical, config, handler, validators, {
+      ...this.entryContext,
+      now: clock(),
+    });
     this.observer.watchBreaker(entry as ToolEntry<unknown>);
     this.unregister(canonical.name);
     this.entries.set(canonical.name, entry);
@@ -328,7 +332,7 @@ export class Runner<C = unknown> {
     try {
       const principal =
         options.principal === undefined ? this.defaultPrincipal : principalOf(options.principal);
-      if (ToolRunError.isInstance(principal)) {
+      if (principal instanceof ToolRunError) {
         observer.audit('denied', principal.code, state, entry as ToolEntry<unknown>, undefined, undefined);
         result = buildResult(state, entry?.tool, principal, span);
       } else if (!entry) {
@@ -338,11 +342,11 @@ export class Runner<C = unknown> {
       } else {
         const { tool } = entry;
         const decision = this.gate(entry, principal);
-        const decodedArgs = ToolRunError.isInstance(decision) ? undefined : (decoded ?? this.decode(call));
-        if (ToolRunError.isInstance(decision) || !decodedArgs?.ok) {
-          const error = ToolRunError.isInstance(decision)
-            ? decision
-            : (decodedArgs as { error: ToolRunError }).error;
+        // `instanceof` (not `isInstance`): these errors come from this module, and this is the hot path.
+        const refused = decision instanceof ToolRunError ? decision : undefined;
+        const decodedArgs = refused ? undefined : (decoded ?? this.decode(call));
+        if (refused || !decodedArgs?.ok) {
+          const error = refused ?? (decodedArgs as { error: ToolRunError }).error;
           observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, undefined, {
             rule: error.details?.rule as string | undefined,
             level: false,
@@ -350,7 +354,15 @@ export class Runner<C = unknown> {
           result = buildResult(state, tool, error, span);
         } else {
           args = decodedArgs.args;
-          result = await this.validateAndRun(entry, args, state, principal, options, span, decision);
+          result = await this.validateAndRun(
+            entry,
+            args,
+            state,
+            principal,
+            options,
+            span,
+            decision as AccessDecision,
+          );
         }
       }
     } catch (error) {
@@ -367,7 +379,7 @@ export class Runner<C = unknown> {
     const lacking = checkDeclaredNeeds(entry.tool, principal);
     if (lacking) return lacking;
     const decision = decide(this.policy, principal, entry.tool);
-    if (!ToolRunError.isInstance(decision) && decision.obligations.audit && !this.observer.audits) {
+    if (!(decision instanceof ToolRunError) && decision.obligations.audit && !this.observer.audits) {
       return auditUnavailable(entry.tool.name, decision);
     }
     return decision;
@@ -383,6 +395,8 @@ export class Runner<C = unknown> {
     args: JsonObject,
     decision: AccessDecision,
   ): ToolRunError | undefined {
+    // Without a sink there is nothing to send (a required audit was refused in `gate`).
+    if (!this.observer.audits) return undefined;
     const level = decision.obligations.audit;
     const delivered = this.observer.audit(what, reason, state, entry as ToolEntry<unknown>, principal, args, {
       rule: decision.rule,
@@ -401,7 +415,7 @@ export class Runner<C = unknown> {
     decision: AccessDecision,
   ): Promise<ToolResult> | ToolResult {
     const { tool } = entry;
-    const validation = this.validator.validateInput(tool, args);
+    const validation = entry.validators.validateInput(args);
     if (!validation.valid) {
       const error = invalidArgumentsError(tool.name, validation.errors);
       this.observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, args);

@@ -1,4 +1,10 @@
-import { defineTool, type RateLimitSpec, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
+import {
+  type BoundArgumentValidator,
+  defineTool,
+  type RateLimitSpec,
+  type Tool,
+  type ToolInput,
+} from '@toolarsenal/toolmodel';
 import type { ConcurrencyLimiter } from './limiter.js';
 import { ToolRegistrationError } from './errors.js';
 import type { ExecutionRequest, ToolHandler } from './executor.js';
@@ -48,6 +54,8 @@ export interface ToolEntry<C> {
   readonly bucket?: TokenBucket;
   readonly confirmReason?: string;
   readonly validateOutput: boolean;
+  /** The tool's compiled input and output validators. */
+  readonly validators: BoundArgumentValidator;
   /** Safe to repeat: retried on transient failures, merged with identical calls in a batch. */
   readonly idempotent: boolean;
   readonly health: HealthTracker;
@@ -68,6 +76,7 @@ export function createToolEntry<C>(
   tool: Tool,
   config: ToolRunConfig,
   handler: ToolHandler<C> | undefined,
+  validators: BoundArgumentValidator,
   ctx: EntryContext,
 ): ToolEntry<C> {
   const pick = <K extends keyof ToolRunConfig>(key: K): ToolRunConfig[K] =>
@@ -108,6 +117,7 @@ export function createToolEntry<C>(
     tool,
     pipeline,
     validateOutput: pick('validateOutput') ?? false,
+    validators,
     idempotent: safeToRepeat,
     health: new HealthTracker(tool.name, tool.id, pipeline.breaker !== undefined, ctx.unhealthyAfter),
     toolType: handler ? 'function' : 'extension',
