@@ -80,7 +80,7 @@ describe('confirmation', () => {
     expect(pending.error?.code).toBe('CONFIRMATION_REQUIRED');
     expect(pending.confirmation?.reason).toContain('delete_*');
     expect(pending.confirmation?.token).toMatch(/^[\w-]{32}$/);
-    expect(pending.confirmation?.expiresAt).toBeGreaterThan(Date.now());
+    expect(pending.confirmation?.expiresAt).toBe(Date.now() + 300_000);
     expect(runs).toBe(0);
     expect(runner.pendingConfirmations).toBe(1);
 

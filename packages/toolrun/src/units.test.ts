@@ -52,7 +52,9 @@ describe('HealthTracker', () => {
     expect(s.latency.samples).toBe(8);
     expect(s.latency.p50).toBe(60);
     expect(s.latency.p95).toBe(100);
-    expect(s.latency.ewma).toBeGreaterThan(50);
+    let ewma = 10;
+    for (let i = 2; i <= 10; i++) ewma += 0.2 * (i * 10 - ewma);
+    expect(s.latency.ewma).toBeCloseTo(ewma, 10);
     expect(h.record(false, 5, 11, { code: 'X', message: 'boom' })).toBe(true);
     expect(h.status).toBe('degraded');
     h.record(false, 5, 12);
