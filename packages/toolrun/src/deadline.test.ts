@@ -1,7 +1,7 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRunner } from './index.js';
-import { abortableSleep, forever, lookupTool } from './test-fixtures/helpers.js';
+import { abortableSleep, forever, lookupTool, track } from './test-fixtures/helpers.js';
 
 // One validator (one ajv instance) for the whole file keeps the suite fast.
 const validator = createArgumentValidator();
@@ -13,14 +13,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function track<T>(promise: Promise<T>): { done: () => boolean; value: Promise<T> } {
-  let settled = false;
-  const value = promise.finally(() => {
-    settled = true;
-  });
-  return { done: () => settled, value };
-}
 
 describe('timeouts', () => {
   it('releases the caller at exactly the deadline when a handler hangs and ignores its signal', async () => {

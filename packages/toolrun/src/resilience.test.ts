@@ -1,7 +1,7 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRunner, type RunnerEvents, type ToolResult, ToolExecutionError } from './index.js';
-import { forever, lookupTool, networkError, paymentTool, sleep } from './test-fixtures/helpers.js';
+import { forever, lookupTool, networkError, paymentTool, sleep, track } from './test-fixtures/helpers.js';
 
 // One validator (one ajv instance) for the whole file keeps the suite fast.
 const validator = createArgumentValidator();
@@ -13,15 +13,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Tracks when a promise settles in fake time. */
-function track<T>(promise: Promise<T>): { done: () => boolean; value: Promise<T> } {
-  let settled = false;
-  const value = promise.finally(() => {
-    settled = true;
-  });
-  return { done: () => settled, value };
-}
 
 describe('retries', () => {
   it('retries a read-only tool after transient failures, with exact exponential backoff', async () => {
