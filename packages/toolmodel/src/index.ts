@@ -82,6 +82,7 @@ export {
   type AccessDecision,
   type AccessPolicy,
   type AuditLevel,
+  checkPrincipal,
   isNormalizedPrincipal,
   NO_OBLIGATIONS,
   type NormalizedPrincipal,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isNormalizedPrincipal, normalizePrincipal, PrincipalError } from './principal.js';
+import { checkPrincipal, isNormalizedPrincipal, normalizePrincipal, PrincipalError } from './principal.js';
 
 const fieldError = (input: unknown): { field: string; message: string } => {
   try {
@@ -113,6 +113,44 @@ describe('normalizePrincipal', () => {
           expect(v).toEqual((input as Record<string, unknown>)[key]);
         }
       }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('checkPrincipal accepts and refuses exactly what normalizePrincipal does, copying only when it must', () => {
+    const plain = { id: 'u', roles: ['sre'] };
+    expect(checkPrincipal(plain)).toBe(plain);
+    class Session {
+      get roles() {
+        return ['viewer'];
+      }
+    }
+    const copied = checkPrincipal(new Session());
+    expect(copied).toEqual({ roles: ['viewer'] });
+    expect(isNormalizedPrincipal(copied)).toBe(true);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.tenant = 'evil';
+    try {
+      expect(checkPrincipal({ id: 'u' })).toEqual({ id: 'u' });
+    } finally {
+      delete proto.tenant;
+    }
+    const value = fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }), fc.anything());
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.record({ id: value, roles: value, tenant: value }, { requiredKeys: [] }), fc.anything()),
+        (input) => {
+          const outcome = (fn: () => unknown) => {
+            try {
+              fn();
+              return 'ok';
+            } catch (error) {
+              return (error as PrincipalError).field;
+            }
+          };
+          expect(outcome(() => checkPrincipal(input))).toBe(outcome(() => normalizePrincipal(input)));
+        },
+      ),
       { numRuns: 500 },
     );
   });

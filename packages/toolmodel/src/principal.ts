@@ -38,8 +38,6 @@ export class PrincipalError extends ToolArsenalError {
   static override isInstance = subclassGuard<PrincipalError>(PRINCIPAL_ERROR);
 }
 
-const STRING_FIELDS = ['id', 'tenant', 'exposure'] as const;
-const LIST_FIELDS = ['roles', 'scopes', 'capabilities'] as const;
 const normalized = new WeakSet<object>();
 
 /**
@@ -51,50 +49,82 @@ const normalized = new WeakSet<object>();
  * each field is read once. Already-normalised principals are returned as they are.
  */
 export function normalizePrincipal(input: unknown): NormalizedPrincipal {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new PrincipalError('', `a principal must be an object, got ${describe(input)}`);
-  }
-  if (normalized.has(input)) return input as NormalizedPrincipal;
+  if (typeof input === 'object' && input !== null && normalized.has(input))
+    return input as NormalizedPrincipal;
   const out: Record<string, unknown> = {};
-  for (const field of STRING_FIELDS) {
-    const value = read(input, field);
-    if (value === undefined) continue;
-    if (typeof value !== 'string') throw wrongType(field, 'a string', value);
-    if (value.length > PRINCIPAL_LIMITS.maxStringLength) throw tooLong(field);
-    out[field] = value;
-  }
-  for (const field of LIST_FIELDS) {
-    const value = read(input, field);
-    if (value === undefined) continue;
-    if (!Array.isArray(value)) throw wrongType(field, 'an array of strings', value);
-    if (value.length > PRINCIPAL_LIMITS.maxListLength) {
-      throw new PrincipalError(
-        field,
-        `principal.${field} has ${value.length} entries; at most ${PRINCIPAL_LIMITS.maxListLength} are accepted`,
-      );
-    }
-    const copy: string[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item !== 'string') throw wrongType(field, 'a string', item, `${field}[${i}]`);
-      if (item.length > PRINCIPAL_LIMITS.maxStringLength) throw tooLong(field, `${field}[${i}]`);
-      copy.push(item);
-    }
-    out[field] = Object.freeze(copy);
-  }
+  readPrincipal(input, out);
   Object.freeze(out);
   normalized.add(out);
   return out as NormalizedPrincipal;
 }
 
+/**
+ * The same checks as `normalizePrincipal` (it accepts and refuses exactly the same principals),
+ * without the copy, for a decision made synchronously right away (toolset's `evaluate`): a plain
+ * object whose fields are its own is returned as it is; anything else (a class instance, a field
+ * inherited from a polluted `Object.prototype`) is normalised. Keep the result only for that call.
+ */
+export function checkPrincipal(input: unknown): Readonly<Principal> {
+  if (typeof input === 'object' && input !== null && normalized.has(input))
+    return input as NormalizedPrincipal;
+  const own = readPrincipal(input, undefined);
+  return own && Object.getPrototypeOf(input) === Object.prototype
+    ? (input as Principal)
+    : normalizePrincipal(input);
+}
+
+/**
+ * Validates every known field once (each is read once) and, given `copy`, stores frozen copies
+ * there. Throws `PrincipalError`. Returns false when a field came from a prototype.
+ */
+function readPrincipal(input: unknown, copy: Record<string, unknown> | undefined): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new PrincipalError('', `a principal must be an object, got ${describe(input)}`);
+  }
+  // Named reads (not a loop over keys): the common shapes stay monomorphic on this hot path.
+  const { id, tenant, exposure, roles, scopes, capabilities } = input as Principal;
+  let own = true;
+  const accept = (field: string, value: unknown): boolean => {
+    if (value === undefined) return false;
+    if (Object.hasOwn(input, field)) return true;
+    own = false;
+    // Prototype pollution cannot grant anything: values inherited from Object.prototype are ignored.
+    return !(field in Object.prototype);
+  };
+  if (accept('id', id)) checkString('id', id, copy);
+  if (accept('tenant', tenant)) checkString('tenant', tenant, copy);
+  if (accept('exposure', exposure)) checkString('exposure', exposure, copy);
+  if (accept('roles', roles)) checkList('roles', roles, copy);
+  if (accept('scopes', scopes)) checkList('scopes', scopes, copy);
+  if (accept('capabilities', capabilities)) checkList('capabilities', capabilities, copy);
+  return own;
+}
+
+function checkString(field: string, value: unknown, copy: Record<string, unknown> | undefined): void {
+  if (typeof value !== 'string') throw wrongType(field, 'a string', value);
+  if (value.length > PRINCIPAL_LIMITS.maxStringLength) throw tooLong(field);
+  if (copy) copy[field] = value;
+}
+
+function checkList(field: string, value: unknown, copy: Record<string, unknown> | undefined): void {
+  if (!Array.isArray(value)) throw wrongType(field, 'an array of strings', value);
+  if (value.length > PRINCIPAL_LIMITS.maxListLength) {
+    throw new PrincipalError(
+      field,
+      `principal.${field} has ${value.length} entries; at most ${PRINCIPAL_LIMITS.maxListLength} are accepted`,
+    );
+  }
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (typeof item !== 'string') throw wrongType(field, 'a string', item, `${field}[${i}]`);
+    if (item.length > PRINCIPAL_LIMITS.maxStringLength) throw tooLong(field, `${field}[${i}]`);
+  }
+  if (copy) copy[field] = Object.freeze([...(value as string[])]);
+}
+
 /** True for the frozen copies `normalizePrincipal` returns. */
 export function isNormalizedPrincipal(value: unknown): value is NormalizedPrincipal {
   return typeof value === 'object' && value !== null && normalized.has(value);
-}
-
-function read(input: object, field: string): unknown {
-  if (!Object.hasOwn(input, field) && field in Object.prototype) return undefined;
-  return (input as Record<string, unknown>)[field];
 }
 
 function wrongType(field: string, expected: string, value: unknown, at = field): PrincipalError {

@@ -1,8 +1,8 @@
-import type { NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import { governedUnion } from './compose.js';
 import { ToolsetError } from './errors.js';
 import { NO_OBLIGATIONS } from './obligations.js';
-import { toPrincipal } from './policy-compile.js';
+import { checkedPrincipal } from './policy-compile.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
 import type { Toolset } from './toolset.js';
 
@@ -62,7 +62,7 @@ export function createExposure(
     }
     const upTo = levels.slice(0, i + 1).map((l) => sets[l]!);
     // A tool is governed by the least trusted level that exposes it (a public tool keeps the public policy).
-    const decide = (p: NormalizedPrincipal, member: Tool, action: PolicyAction): Decision =>
+    const decide = (p: Readonly<Principal>, member: Tool, action: PolicyAction): Decision =>
       (upTo.find((s) => s.has(member.id)) ?? own).evaluate(p, member, action);
     effective.set(
       level,
@@ -80,7 +80,8 @@ export function createExposure(
       `default level ${JSON.stringify(defaultLevel)} is not defined`,
     );
 
-  const levelOf = (p: Principal) => toPrincipal(p, 'exposure').exposure ?? defaultLevel;
+  const where = () => 'exposure';
+  const levelOf = (p: Principal) => checkedPrincipal(p, where).exposure ?? defaultLevel;
   const toolsetFor = (x: string | Principal): Toolset => {
     const level = typeof x === 'string' ? x : levelOf(x);
     const set = effective.get(level);
@@ -97,7 +98,7 @@ export function createExposure(
     levelOf,
     toolsetFor,
     evaluate(principal, tool, action = 'call') {
-      const p = toPrincipal(principal, 'exposure');
+      const p = checkedPrincipal(principal, where);
       const level = levelOf(p);
       const set = effective.get(level);
       if (set === undefined)

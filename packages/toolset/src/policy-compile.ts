@@ -1,9 +1,11 @@
 import {
+  checkPrincipal,
   inspectJson,
   type NormalizedPrincipal,
   normalizePrincipal,
   PrincipalError,
   pathToPointer,
+  type Principal as PrincipalShape,
   type Tool,
 } from '@toolarsenal/toolmodel';
 import { ToolsetError } from './errors.js';
@@ -80,13 +82,20 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
     reason: noMatchAllow,
     obligations: NO_OBLIGATIONS,
   });
+  const where = () => `policy ${JSON.stringify(policy.id)}`;
   const evaluate = (
     principal: Principal,
     tool: Tool,
     action: PolicyAction = 'call',
     options?: { zeroTrust?: boolean },
+  ): Decision => decideChecked(checkedPrincipal(principal, where), tool, action, options);
+  // The decision for a principal already checked (a toolset's evaluate checks it once for both).
+  const decideChecked = (
+    p: Readonly<Principal>,
+    tool: Tool,
+    action: PolicyAction = 'call',
+    options?: { zeroTrust?: boolean },
   ): Decision => {
-    const p = toPrincipal(principal, `policy ${JSON.stringify(policy.id)}`);
     if (typeof tool !== 'object' || tool === null || !Array.isArray(toolTags(tool))) {
       throw new ToolsetError(
         'TOOLSET_BAD_TOOL',
@@ -110,23 +119,61 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
       ? out
       : { allow: true, reason: out.reason, rule: out.rule, obligations };
   };
-  return Object.freeze({ id: policy.id, zeroTrust, spec: policy, evaluate, [COMPILED]: true });
+  return Object.freeze({
+    id: policy.id,
+    zeroTrust,
+    spec: policy,
+    evaluate,
+    [COMPILED]: true,
+    [CHECKED]: decideChecked,
+  });
 }
 
 const COMPILED = Symbol.for('toolarsenal.toolset.compiled-policy');
+const CHECKED = Symbol('decide for a checked principal');
+
+type CheckedDecide = (
+  principal: Readonly<Principal>,
+  tool: Tool,
+  action?: PolicyAction,
+  options?: { zeroTrust?: boolean },
+) => Decision;
+
+/** @internal `evaluate` without checking the principal again (the caller checked it). */
+export function decideFor(policy: CompiledPolicy): CheckedDecide {
+  return (
+    ((policy as unknown as Record<symbol, unknown>)[CHECKED] as CheckedDecide | undefined) ?? policy.evaluate
+  );
+}
 
 /**
  * toolmodel's principal normaliser (the one toolrun uses): a malformed field is refused with
  * `TOOLSET_BAD_PRINCIPAL` naming it, never read as empty, so it can neither widen access nor
- * slip past a deny rule.
+ * slip past a deny rule. Returns a frozen copy, for principals kept beyond the call (`scope`).
  */
 export function toPrincipal(principal: unknown, where: string): NormalizedPrincipal {
   try {
     return normalizePrincipal(principal);
   } catch (error) {
-    if (!PrincipalError.isInstance(error)) throw error;
-    throw new ToolsetError('TOOLSET_BAD_PRINCIPAL', `${where}: ${error.message}`, { cause: error });
+    throw badPrincipal(error, where);
   }
+}
+
+/**
+ * The same checks for a decision made right away (`evaluate`): plain-data principals are not
+ * copied. `where` names the caller in the error (built only when there is one).
+ */
+export function checkedPrincipal(principal: unknown, where: () => string): Readonly<PrincipalShape> {
+  try {
+    return checkPrincipal(principal);
+  } catch (error) {
+    throw badPrincipal(error, where());
+  }
+}
+
+function badPrincipal(error: unknown, where: string): unknown {
+  if (!PrincipalError.isInstance(error)) return error;
+  return new ToolsetError('TOOLSET_BAD_PRINCIPAL', `${where}: ${error.message}`, { cause: error });
 }
 
 export function isCompiledPolicy(value: unknown): value is CompiledPolicy {

@@ -1,5 +1,5 @@
 import type { ConvertOptions, Dialect } from '@toolarsenal/tooladapter';
-import type { NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import { ToolsetBuilder } from './builder.js';
 import { type ComposeOptions, difference, intersection, union } from './compose.js';
 import { ToolsetError } from './errors.js';
@@ -7,7 +7,7 @@ import type { Explanation } from './explanation.js';
 import { exportTools, type PreparedTurn, prepareTurn, type ToolsetExport } from './export.js';
 import type { Membership } from './membership.js';
 import { NO_OBLIGATIONS } from './obligations.js';
-import { type CompiledPolicy, toPrincipal } from './policy-compile.js';
+import { type CompiledPolicy, checkedPrincipal, decideFor, toPrincipal } from './policy-compile.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
 import type { ChangeListener, ToolProvider } from './source.js';
 import { selectForTurn, type TurnOptions, type TurnSelection } from './turn.js';
@@ -41,7 +41,7 @@ export interface ToolsetInfo {
    * @internal Decides for members instead of `policy` (exposure levels: a tool keeps the policy
    * of the least trusted level that exposes it).
    */
-  decide?: ((principal: NormalizedPrincipal, member: Tool, action: PolicyAction) => Decision) | undefined;
+  decide?: ((principal: Readonly<Principal>, member: Tool, action: PolicyAction) => Decision) | undefined;
 }
 
 interface State {
@@ -271,7 +271,7 @@ export class Toolset implements ToolProvider {
    * `normalizePrincipal` first: anything malformed throws `TOOLSET_BAD_PRINCIPAL`.
    */
   evaluate(principal: Principal, tool: string | Tool, action: PolicyAction = 'call'): Decision {
-    const p = toPrincipal(principal, `toolset ${JSON.stringify(this.id)}`);
+    const p = checkedPrincipal(principal, () => `toolset ${JSON.stringify(this.id)}`);
     const id = typeof tool === 'string' ? tool : toolId(tool);
     const member = this.#read().memberById.get(id);
     if (member === undefined) {
@@ -282,7 +282,7 @@ export class Toolset implements ToolProvider {
       };
     }
     if (this.#decide !== undefined) return this.#decide(p, member, action);
-    if (this.policy !== undefined) return this.policy.evaluate(p, member, action, this.#policyOptions);
+    if (this.policy !== undefined) return decideFor(this.policy)(p, member, action, this.#policyOptions);
     return this.zeroTrust
       ? {
           allow: false,
