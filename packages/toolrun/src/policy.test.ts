@@ -178,6 +178,10 @@ describe('confirmation', () => {
     runner.register({ name: 'model_deletion_report' }, () => 'done');
     for (const name of ['remove_duplicates', 'drop_shadow', 'model_deletion_report'])
       expect((await runner.run({ name })).status).toBe('success');
+    // `confirmation: false` switches the whole runner policy off, name heuristics included
+    const off = createRunner({ validator, confirmation: false });
+    off.register({ name: 'drop_table' }, () => 'dropped');
+    expect((await off.run({ name: 'drop_table' })).status).toBe('success');
     expect([
       destructiveWord('bulkDeleteRows'),
       destructiveWord('HTTPDelete'),

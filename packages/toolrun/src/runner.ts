@@ -83,7 +83,9 @@ export class Runner<C = unknown> {
     this.observer = new RunObserver(options);
     this.deps = { executors: this.executors, observer: this.observer };
     const confirmation =
-      options.confirmation === false ? { patterns: [], destructive: false } : options.confirmation;
+      options.confirmation === false
+        ? { patterns: [], destructive: false, destructiveNames: false }
+        : options.confirmation;
     let globalBulkhead: ConcurrencyLimiter | undefined;
     let defaultPrincipal: NormalizedPrincipal | ToolRunError;
     try {
