@@ -100,11 +100,13 @@ try {
   if (installProblems.length === 0) {
     const names = packed.map((p) => p.pkg.name);
     const manifests = packed.map((p) => p.manifest);
+    const types = typeProblems(consumer, manifests);
     const consumerProblems = [
       ...lockProblems(consumer, names),
       ...loadProblems(consumer, manifests),
-      ...typeProblems(consumer, manifests, names),
+      ...types.problems,
     ];
+    for (const note of types.notes) console.log(`note: ${note}`);
     problems.push(...consumerProblems);
     console.log(
       consumerProblems.length

@@ -82,20 +82,45 @@ export function loadProblems(consumer, manifests) {
 /**
  * Compiles a file that imports every entry point, checking our published .d.ts files in full
  * (skipLibCheck off): a declaration that needs a type package the consumer does not get fails here.
- * Diagnostics inside third-party packages are not ours to fix and are left out.
+ * Diagnostics inside third-party packages are not ours to fix and are left out. A declaration that
+ * imports an optional peer dependency of its package is a note, not a problem: the package tells its
+ * users to install that peer for the feature, and the consumer project here installs no optional peer.
+ * @returns {{ problems: string[], notes: string[] }}
  */
-export function typeProblems(consumer, manifests, names) {
+export function typeProblems(consumer, manifests) {
   const specs = manifests.flatMap((m) => entrySpecifiers(m));
   const source = specs.map((spec, i) => `import * as entry${i} from '${spec}';\nvoid entry${i};\n`).join('');
   writeFileSync(join(consumer, 'entries.ts'), source);
   const { output } = consumerTsc(consumer, ['entries.ts'], { skipLibCheck: false });
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const ours = new RegExp(
-    `^(entries\\.ts|node_modules/(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})/)`,
+    `^(entries\\.ts|node_modules/(${manifests.map((m) => escape(m.name)).join('|')})/)`,
   );
-  const diagnostics = output.split('\n').filter((line) => ours.test(line));
-  return diagnostics.length
-    ? [
-        `published declaration files do not compile (tsc --strict, skipLibCheck off):\n${diagnostics.join('\n')}`,
-      ]
-    : [];
+  const optionalPeers = new Map(
+    manifests.map((m) => [
+      m.name,
+      Object.keys(m.peerDependenciesMeta ?? {}).filter((peer) => m.peerDependenciesMeta[peer]?.optional),
+    ]),
+  );
+  const problems = [];
+  const notes = [];
+  for (const line of output.split('\n').filter((l) => ours.test(l))) {
+    const missing = /^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*error TS2307: Cannot find module '([^']+)'/.exec(
+      line,
+    );
+    const peer =
+      missing &&
+      optionalPeers.get(missing[1])?.find((p) => missing[2] === p || missing[2].startsWith(`${p}/`));
+    if (peer)
+      notes.push(`${missing[1]}: its declarations use types from the optional peer ${peer} (${line})`);
+    else problems.push(line);
+  }
+  return {
+    problems: problems.length
+      ? [
+          `published declaration files do not compile (tsc --strict, skipLibCheck off):\n${problems.join('\n')}`,
+        ]
+      : [],
+    notes,
+  };
 }

@@ -18,6 +18,13 @@ const good = {
   exports: { '.': { types: './index.d.ts', default: './index.js' } },
   bin: { good: './cli.js' },
 };
+const traced = {
+  name: '@toolarsenal/traced',
+  type: 'module',
+  exports: { '.': { types: './index.d.ts', default: './index.js' } },
+  peerDependencies: { 'optional-tracing-api': '^1.0.0' },
+  peerDependenciesMeta: { 'optional-tracing-api': { optional: true } },
+};
 const bad = {
   name: '@toolarsenal/bad',
   type: 'module',
@@ -41,6 +48,12 @@ before(() => {
   write(
     'node_modules/@toolarsenal/bad/index.d.ts',
     "import type { Matcher } from 'not-installed-types';\nexport declare const m: Matcher;\n",
+  );
+  write('node_modules/@toolarsenal/traced/package.json', JSON.stringify(traced));
+  write('node_modules/@toolarsenal/traced/index.js', 'export const traced = true;\n');
+  write(
+    'node_modules/@toolarsenal/traced/index.d.ts',
+    "import type { Tracer } from 'optional-tracing-api';\nexport declare const tracer: Tracer | undefined;\n",
   );
   write('node_modules/@toolarsenal/bad/cli.js', '#!/usr/bin/env node\nprocess.exit(3);\n');
   mkdirSync(join(consumer, 'node_modules/.bin'), { recursive: true });
@@ -82,13 +95,19 @@ test('entry points that throw or export nothing, and failing bins, are reported'
 });
 
 test('a declaration file that needs types the consumer lacks is reported; third-party files are not ours', () => {
-  const problems = typeProblems(consumer, [good, bad], ['@toolarsenal/good', '@toolarsenal/bad']);
+  const { problems, notes } = typeProblems(consumer, [good, bad, traced]);
   assert.equal(problems.length, 1);
   assert.match(
     problems[0],
     /node_modules\/@toolarsenal\/bad\/index\.d\.ts\(1,30\): error TS2307: Cannot find module 'not-installed-types'/,
   );
-  assert.doesNotMatch(problems[0], /good/);
+  assert.doesNotMatch(problems[0], /good|traced/);
+  // Types from an optional peer are the user's to install with the feature: a note, not a problem.
+  assert.equal(notes.length, 1);
+  assert.match(
+    notes[0],
+    /^@toolarsenal\/traced: its declarations use types from the optional peer optional-tracing-api \(/,
+  );
 });
 
 test('a package installed twice, or not from its tarball, is reported', () => {
