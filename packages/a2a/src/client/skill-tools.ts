@@ -103,7 +103,7 @@ export function toolsFromCard(
       ? {
           ...(card.defaultInputModes ? { inputModes: card.defaultInputModes } : {}),
           ...(card.defaultOutputModes ? { outputModes: card.defaultOutputModes } : {}),
-          ...skill,
+          ...withoutEmptyModes(skill),
         }
       : skill;
     let decoded: { tool: Tool; losses: Loss[] };
@@ -155,6 +155,14 @@ function build(input: ToolInput, pointer: string): Tool {
       );
     throw error;
   }
+}
+
+/** Protobuf JSON writes unset repeated fields as `[]`: an empty mode list means "the card's defaults". */
+function withoutEmptyModes(skill: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...skill };
+  for (const key of ['inputModes', 'outputModes'])
+    if (Array.isArray(out[key]) && (out[key] as unknown[]).length === 0) delete out[key];
+  return out;
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -84,8 +84,21 @@ class Follower {
     return snap;
   }
 
+  /**
+   * When resuming an `input-required` task the agent first shows the task as it was (still asking
+   * the old question): that question is the baseline, not a new stop.
+   */
+  baseline: string | undefined;
+  resuming = false;
+
   get stopped(): boolean {
-    return STOP_STATES.has(this.state);
+    if (!STOP_STATES.has(this.state)) return false;
+    if (this.resuming && this.state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+      const id = this.statusMessage?.messageId ?? '';
+      this.baseline ??= id;
+      if (id === this.baseline) return false;
+    }
+    return true;
   }
 
   setTask(task: Task): void {
@@ -124,6 +137,8 @@ class Follower {
   }
 
   private setState(state: TaskState, message: Message | undefined): void {
+    // Any other state after the old question means the agent moved on: a later question is new.
+    if (this.resuming && state !== TaskState.TASK_STATE_INPUT_REQUIRED && this.baseline === undefined) this.baseline = '\u0000';
     this.state = state;
     this.statusMessage = message;
     this.o.onState?.(state, this.snapshot());
@@ -176,6 +191,7 @@ class Follower {
  */
 export async function followTask(o: FollowOptions): Promise<Outcome> {
   const f = new Follower(o);
+  f.resuming = o.message.taskId !== '';
   const onAbort = () => f.abort();
   let rejectAbort: ((error: unknown) => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
