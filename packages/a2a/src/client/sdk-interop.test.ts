@@ -37,6 +37,7 @@ describe.each([
       examples: ['say hello back'],
       inputSchema: { type: 'object', required: ['message'] },
     });
+    // The card's default modes become the skill's own; protobuf's empty lists mean "unset".
     expect(echo.sourceMeta?.a2a).toEqual({
       inputModes: ['text/plain'],
       outputModes: ['text/plain'],

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AGENT_CARD_PATH, AgentCard, type AgentInterface, AgentSkill } from '@a2a-js/sdk';
+import { AGENT_CARD_PATH, AgentCard, type AgentInterface } from '@a2a-js/sdk';
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler } from '@a2a-js/sdk/server';
@@ -15,7 +15,7 @@ import { guardHandler } from './guarded-handler.js';
 import { type Authenticate, createListener, type LevelTransport } from './http.js';
 import { PendingCalls } from './pending.js';
 import { type A2APrincipal, decide } from './principal.js';
-import { type ServedSkill, SkillCatalogue, type SkillGroup } from './skills.js';
+import { DEFAULT_MODES, type ServedSkill, SkillCatalogue, type SkillGroup } from './skills.js';
 import { hostMatcher } from '../client/http.js';
 
 /** What the card says about the agent (skills, interfaces and capabilities are filled in). */
@@ -147,7 +147,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       [{ url: new URL(rpcPath, base).href, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
       ['JSONRPC'],
     );
-  const cardOf = (skills: readonly AgentSkill[], schemas: Record<string, unknown>, base: string): AgentCard => {
+  const cardOf = (skills: readonly JsonObject[], schemas: Record<string, unknown>, base: string): AgentCard => {
     const info = options.card;
     const json: Record<string, unknown> = {
       name: info.name,
@@ -166,9 +166,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
           },
         ],
       },
-      defaultInputModes: ['text/plain', 'application/json'],
-      defaultOutputModes: ['text/plain', 'application/json'],
-      skills: skills.map((s) => AgentSkill.toJSON(s)),
+      defaultInputModes: [...DEFAULT_MODES.inputModes],
+      defaultOutputModes: [...DEFAULT_MODES.outputModes],
     };
     if (info.provider) json.provider = info.provider;
     if (info.documentationUrl) json.documentationUrl = info.documentationUrl;
@@ -183,7 +182,10 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     const skills = skillsFor(principal);
     const schemas: Record<string, unknown> = {};
     for (const s of skills) schemas[s.id] = s.schema;
-    return AgentCard.toJSON(cardOf(skills.map((s) => s.skill), schemas, baseOf(req))) as JsonObject;
+    const json = AgentCard.toJSON(cardOf([], schemas, baseOf(req))) as JsonObject;
+    // Skills as the codec wrote them: protobuf JSON would drop the required-but-empty `tags`.
+    json.skills = skills.map((s) => s.skill);
+    return json;
   };
 
   const transports = new Map<string, LevelTransport>();

@@ -1,8 +1,13 @@
-import { AgentSkill } from '@a2a-js/sdk';
 import { A2A_MESSAGE_SCHEMA, fromCanonicalMany } from '@toolarsenal/tooladapter';
 import { type JsonObject, type JsonValue, jsonEqual, type Tool } from '@toolarsenal/toolmodel';
 import type { Toolset } from '@toolarsenal/toolset';
 import type { SkillSchema } from '../shared/tool-schema-extension.js';
+
+/** The card's default modes (text in, text or JSON out), written on each skill that declares none. */
+export const DEFAULT_MODES: Readonly<{ inputModes: string[]; outputModes: string[] }> = Object.freeze({
+  inputModes: ['text/plain', 'application/json'],
+  outputModes: ['text/plain', 'application/json'],
+});
 
 /** Several tools served as one skill: the caller names the tool in a data part `{tool, arguments}`. */
 export interface SkillGroup {
@@ -15,14 +20,15 @@ export interface SkillGroup {
   toolset: Toolset;
 }
 
+/** A skill as served: its card JSON (the a2a-skill codec's form, `tags` always present), schema and tools. */
 export type ServedSkill =
-  | { kind: 'tool'; id: string; skill: AgentSkill; schema: SkillSchema; tool: Tool }
-  | { kind: 'group'; id: string; skill: AgentSkill; schema: SkillSchema; members: ReadonlyMap<string, Tool> };
+  | { kind: 'tool'; id: string; skill: JsonObject; schema: SkillSchema; tool: Tool }
+  | { kind: 'group'; id: string; skill: JsonObject; schema: SkillSchema; members: ReadonlyMap<string, Tool> };
 
 /** Skills for a set of tools: ids mapped once over every tool served, so a skill keeps its id at every level. */
 export class SkillCatalogue {
   private key = '';
-  private ids = new Map<string, { skillId: string; value: Record<string, JsonValue> }>();
+  private ids = new Map<string, { skillId: string; value: JsonObject }>();
 
   constructor(private readonly groups: readonly SkillGroup[]) {}
 
@@ -32,9 +38,10 @@ export class SkillCatalogue {
     if (key === this.key) return;
     const reserved = new Set(this.groups.map((g) => g.id));
     const converted = fromCanonicalMany(allTools, 'a2a-skill', { reservedNames: reserved });
-    const ids = new Map<string, { skillId: string; value: Record<string, JsonValue> }>();
+    const ids = new Map<string, { skillId: string; value: JsonObject }>();
     allTools.forEach((tool, i) => {
-      const value = converted.tools[i]!.value as Record<string, JsonValue>;
+      // Modes spelled out on every skill, so a client reads each skill the same with or without the card.
+      const value: JsonObject = { ...DEFAULT_MODES, ...(converted.tools[i]!.value as JsonObject) };
       ids.set(tool.id, { skillId: String(value.id), value });
     });
     this.ids = ids;
@@ -63,7 +70,7 @@ export class SkillCatalogue {
       const schema: SkillSchema = { inputSchema: tool.inputSchema as JsonObject, hash: tool.contentHash };
       if (tool.outputSchema !== undefined) schema.outputSchema = tool.outputSchema as JsonValue;
       if (Object.keys(tool.annotations).length > 0) schema.annotations = { ...tool.annotations } as JsonObject;
-      out.push({ kind: 'tool', id: entry.skillId, skill: AgentSkill.fromJSON(entry.value), schema, tool });
+      out.push({ kind: 'tool', id: entry.skillId, skill: entry.value, schema, tool });
     }
     return out;
   }
@@ -72,7 +79,7 @@ export class SkillCatalogue {
 function groupSkill(group: SkillGroup, members: Map<string, Tool>): ServedSkill {
   const names = [...members.keys()];
   const hash = [...members.values()].map((t) => t.contentHash).join(',');
-  const skill = AgentSkill.fromJSON({
+  const skill: JsonObject = {
     id: group.id,
     name: group.name ?? group.id,
     description: `${group.description}\n\nTools (send a data part {"tool": <name>, "arguments": {…}}): ${names.join(', ')}`,
@@ -80,7 +87,7 @@ function groupSkill(group: SkillGroup, members: Map<string, Tool>): ServedSkill 
     examples: [...(group.examples ?? [])],
     inputModes: ['application/json'],
     outputModes: ['application/json', 'text/plain'],
-  });
+  };
   const schema: SkillSchema = {
     inputSchema: {
       type: 'object',
