@@ -29,6 +29,8 @@ export function decodeCall(skill: ServedSkill, message: Message): DecodedCall {
     return { ok: false, reason: `Skill "${skill.id}" needs a text message.` };
   }
   if (object) return { ok: true, tool, args: object };
+  // No arguments at all: `{}`, which the runner validates like any other arguments.
+  if (data.length === 0 && texts.every((t) => t.trim() === '')) return { ok: true, tool, args: {} };
   return {
     ok: false,
     reason: `Skill "${skill.id}" takes its arguments as a data part holding a JSON object (or that object as JSON text).`,
