@@ -11,7 +11,7 @@ import { resumeOf } from './call-context.js';
 import { type ParsedCard, parseAgentCard } from './card.js';
 import { toExecutionError } from './errors-map.js';
 import { type A2AExecutor, createA2AExecutor } from './executor.js';
-import { fetchCard } from './fetch-card.js';
+import { cardUrlsFor, fetchCard } from './fetch-card.js';
 import { boundedFetch, checkHost, hostMatcher } from './http.js';
 import { toToolOutcome } from './results.js';
 import { type AgentAuth, applyAuth } from './security.js';
@@ -130,7 +130,8 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
   const maxPollIntervalMs = Math.max(pollIntervalMs, positive(options.maxPollIntervalMs, 5_000, 'maxPollIntervalMs'));
   const cancelGraceMs = positive(options.cancelGraceMs, 5_000, 'cancelGraceMs');
   const cardUrl = options.cardUrl;
-  const allowed = hostMatcher(options.allowedHosts ?? [new URL(cardUrl!).host]);
+  // Validates the URL first (a typed card error), then allows its host by default.
+  const allowed = hostMatcher(options.allowedHosts ?? [new URL(cardUrlsFor(cardUrl!)[0]!).host]);
   const cardHeaders: Record<string, string> = { ...options.auth?.headers };
   if (options.auth?.bearer !== undefined) cardHeaders.authorization = `Bearer ${options.auth.bearer}`;
 

@@ -76,7 +76,10 @@ export async function fetchCard(cardUrl: string, options: FetchCardOptions): Pro
       return { raw: parseJsonSafely(text, CARD_JSON_LIMITS), url };
     } catch (error) {
       if (UnsafeJsonError.isInstance(error))
-        throw new A2ACardError('A2A_CARD_INVALID', `the agent card at ${url} is not safe JSON: ${error.message}`, { cause: error });
+        throw new A2ACardError('A2A_CARD_INVALID', `the agent card at ${url} is not safe JSON: ${error.message}`, {
+          pointer: error.issues[0]?.pointer ?? '',
+          cause: error,
+        });
       throw error;
     }
   }
