@@ -44,7 +44,7 @@ describe('connectAgent: hostile cards', () => {
     ['an unknown security scheme', (u: string) => JSON.stringify(cardAt(u, { securitySchemes: { x: { weird: {} } } })), 'A2A_CARD_INVALID', '/securitySchemes/x'],
     ['an interface on another host', () => JSON.stringify(cardAt('http://10.0.0.1:9')), 'A2A_HOST_NOT_ALLOWED', ''],
     ['a name that is not a string', (u: string) => JSON.stringify({ ...cardAt(u), name: { toString: 1 } }), 'A2A_CARD_INVALID', '/name'],
-  ])('%s → %s', async (_what, body, code, pointer) => {
+  ])('%s', async (_what, body, code, pointer) => {
     const server = await serveCard(body);
     const error = await cardError(connectAgent({ cardUrl: server.url }));
     expect(error.code).toBe(code);
@@ -190,7 +190,7 @@ describe('hostile options', () => {
     [{ cardUrl: 'http://a', allowedHosts: ['['.repeat(600)] }],
     [{ cardUrl: 'http://a', limits: { maxCardBytes: -1 } }],
     [{ cardUrl: 'http://a', pollIntervalMs: Number.NaN }],
-  ])('%j is an A2AConfigError', async (options) => {
+  ])('bad options #%# are an A2AConfigError', async (options) => {
     const error = await connectAgent(options as never).catch((e: unknown) => e);
     expect(A2AConfigError.isInstance(error), String(error)).toBe(true);
   });
