@@ -33,15 +33,21 @@ async function waitFor(check: () => boolean, ms = 5_000): Promise<void> {
 }
 
 describe('an agent that never completes its task', () => {
-  it.each([true, false])('times out at the runner’s deadline and sends a cancel (streaming %s)', async (streaming) => {
-    const s = await sample({ streaming });
-    const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20, maxPollIntervalMs: 40 });
-    const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
-    const result = await runner.run({ name: 'forever', arguments: { message: 'wait' } }, { timeoutMs: 300 });
-    expect(result.status).toBe('timeout');
-    await waitFor(() => s.log.cancelled.length === 1);
-    expect(s.log.runs.get('forever')).toBe(1);
-  });
+  it.each([true, false])(
+    'times out at the runner’s deadline and sends a cancel (streaming %s)',
+    async (streaming) => {
+      const s = await sample({ streaming });
+      const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20, maxPollIntervalMs: 40 });
+      const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
+      const result = await runner.run(
+        { name: 'forever', arguments: { message: 'wait' } },
+        { timeoutMs: 300 },
+      );
+      expect(result.status).toBe('timeout');
+      await waitFor(() => s.log.cancelled.length === 1);
+      expect(s.log.runs.get('forever')).toBe(1);
+    },
+  );
 
   it('our server: the deadline cancels the remote task and aborts its handler', async () => {
     const s = await ours();
@@ -56,8 +62,16 @@ describe('an agent that never completes its task', () => {
 
 describe('a card that changes between fetch and call', () => {
   it('refuses the call to a changed skill (nothing runs), and refresh() picks up the change', async () => {
-    const v1 = defineTool({ name: 'quote', description: 'A quote', inputSchema: { type: 'object', properties: { symbol: { type: 'string' } }, required: ['symbol'] } });
-    const v2 = defineTool({ name: 'quote', description: 'A quote', inputSchema: { type: 'object', properties: { ticker: { type: 'string' } }, required: ['ticker'] } });
+    const v1 = defineTool({
+      name: 'quote',
+      description: 'A quote',
+      inputSchema: { type: 'object', properties: { symbol: { type: 'string' } }, required: ['symbol'] },
+    });
+    const v2 = defineTool({
+      name: 'quote',
+      description: 'A quote',
+      inputSchema: { type: 'object', properties: { ticker: { type: 'string' } }, required: ['ticker'] },
+    });
     let runs = 0;
     const start = async (tool: typeof v1, port?: number) => {
       const runner = createRunner();
@@ -65,7 +79,11 @@ describe('a card that changes between fetch and call', () => {
         runs++;
         return { price: 1, args };
       });
-      const server = createA2AServer({ runner, toolset: toolset('t').from([tool]).build(), card: { name: 'Quotes', description: 'quotes' } });
+      const server = createA2AServer({
+        runner,
+        toolset: toolset('t').from([tool]).build(),
+        card: { name: 'Quotes', description: 'quotes' },
+      });
       const { url } = await server.listen(port === undefined ? {} : { port });
       return { server, url };
     };
@@ -100,15 +118,18 @@ describe('a card that changes between fetch and call', () => {
 });
 
 describe('a 5 MB artifact', () => {
-  it.each([true, false])('SDK agent: arrives whole (streaming %s; an oversized event falls back to polling)', async (streaming) => {
-    const s = await sample({ streaming });
-    const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20 });
-    const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
-    const result = await runner.run({ name: 'big', arguments: { message: 'all of it' } });
-    expect(result.status).toBe('success');
-    expect((result.result as string).length).toBe(5 * 1024 * 1024);
-    expect(s.log.runs.get('big')).toBe(1);
-  });
+  it.each([true, false])(
+    'SDK agent: arrives whole (streaming %s; an oversized event falls back to polling)',
+    async (streaming) => {
+      const s = await sample({ streaming });
+      const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20 });
+      const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
+      const result = await runner.run({ name: 'big', arguments: { message: 'all of it' } });
+      expect(result.status).toBe('success');
+      expect((result.result as string).length).toBe(5 * 1024 * 1024);
+      expect(s.log.runs.get('big')).toBe(1);
+    },
+  );
 
   it('our server: arrives whole and the tool ran once', async () => {
     const s = await ours();
@@ -121,7 +142,11 @@ describe('a 5 MB artifact', () => {
 
   it('a limit below the artifact is a typed error', async () => {
     const s = await sample({ streaming: false });
-    const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20, limits: { maxResponseBytes: 1024 * 1024 } });
+    const agent = await connectAgent({
+      cardUrl: s.cardUrl,
+      pollIntervalMs: 20,
+      limits: { maxResponseBytes: 1024 * 1024 },
+    });
     const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
     const result = await runner.run({ name: 'big', arguments: { message: 'all' } });
     expect(result.error?.code).toBe('A2A_RESPONSE_TOO_LARGE');
@@ -135,18 +160,25 @@ describe('100 concurrent tasks', () => {
     const agent = await connectAgent({ cardUrl: s.url });
     const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
     const cities = Array.from({ length: 100 }, (_, i) => `city-${i}`);
-    const results = await Promise.all(cities.map((city) => runner.run({ name: 'get_weather', arguments: { city } })));
+    const results = await Promise.all(
+      cities.map((city) => runner.run({ name: 'get_weather', arguments: { city } })),
+    );
     expect(results.map((r) => (r.result as { city: string }).city)).toEqual(cities);
     expect(s.log.runs.get('get_weather')).toBe(100);
   });
 
-  it.each([true, false])('our client → SDK agent: every call answered once (streaming %s)', async (streaming) => {
-    const s = await sample({ streaming });
-    const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20, maxPollIntervalMs: 100 });
-    const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
-    const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
-    const results = await Promise.all(words.map((message) => runner.run({ name: 'echo', arguments: { message } })));
-    expect(results.map((r) => r.result)).toEqual(words.map((w) => `echo: ${w}`));
-    expect(s.log.runs.get('echo')).toBe(100);
-  });
+  it.each([true, false])(
+    'our client → SDK agent: every call answered once (streaming %s)',
+    async (streaming) => {
+      const s = await sample({ streaming });
+      const agent = await connectAgent({ cardUrl: s.cardUrl, pollIntervalMs: 20, maxPollIntervalMs: 100 });
+      const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
+      const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+      const results = await Promise.all(
+        words.map((message) => runner.run({ name: 'echo', arguments: { message } })),
+      );
+      expect(results.map((r) => r.result)).toEqual(words.map((w) => `echo: ${w}`));
+      expect(s.log.runs.get('echo')).toBe(100);
+    },
+  );
 });

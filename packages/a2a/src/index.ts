@@ -11,6 +11,11 @@ export type { A2AFile } from './shared/parts.js';
 export { TOOL_SCHEMA_EXTENSION_URI } from './shared/tool-schema-extension.js';
 export type { A2ARequestInfo, Authenticate } from './server/http.js';
 export type { A2APrincipal } from './server/principal.js';
-export { type A2AServer, type A2AServerCard, type A2AServerOptions, createA2AServer } from './server/server.js';
+export {
+  type A2AServer,
+  type A2AServerCard,
+  type A2AServerOptions,
+  createA2AServer,
+} from './server/server.js';
 export type { SkillGroup } from './server/skills.js';
 export { type TokenAuthOptions, tokenAuth } from './server/token-auth.js';

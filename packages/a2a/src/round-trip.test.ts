@@ -24,7 +24,15 @@ describe('our client → our server', () => {
     for (const original of ALL_TOOLS) {
       const tool = agent.tools.find((t) => t.name === original.name)!;
       expect(tool.namespace).toBe('Arsenal_Agent');
-      for (const field of ['title', 'description', 'tags', 'examples', 'inputSchema', 'outputSchema', 'annotations'] as const)
+      for (const field of [
+        'title',
+        'description',
+        'tags',
+        'examples',
+        'inputSchema',
+        'outputSchema',
+        'annotations',
+      ] as const)
         expect(tool[field], `${original.name}.${field}`).toEqual(original[field]);
       const skill = card.skills.find((s) => s.id === original.name);
       expect(fromCanonical(tool, 'a2a-skill').value).toEqual(skill);
@@ -33,7 +41,9 @@ describe('our client → our server', () => {
 
   it('serves each level its own skills (cumulative: partner sees public, local sees all)', async () => {
     const names = async (auth?: { bearer: string }) =>
-      (await connectAgent({ cardUrl: served.url, ...(auth ? { auth } : {}) })).tools.map((t) => t.name).sort();
+      (await connectAgent({ cardUrl: served.url, ...(auth ? { auth } : {}) })).tools
+        .map((t) => t.name)
+        .sort();
     expect(await names()).toEqual(['big_report', 'get_weather', 'slow', 'summarise']);
     expect(await names({ bearer: PARTNER_TOKEN })).toEqual([
       'big_report',
@@ -65,12 +75,20 @@ describe('our client → our server', () => {
     expect(asked.status).toBe('success');
     expect(asked.result).toMatchObject({
       state: 'input-required',
-      data: { confirm: { tool: 'transfer_funds', arguments: { amount: 10, to: 'bob' }, reason: 'it moves money' } },
+      data: {
+        confirm: { tool: 'transfer_funds', arguments: { amount: 10, to: 'bob' }, reason: 'it moves money' },
+      },
     });
     const resume = { context: { a2a: asked.result as { taskId: string; contextId: string } } };
     // New arguments are not an answer: the question stands, and only the call shown can ever run.
-    const other = await runner.run({ name: 'transfer_funds', arguments: { amount: 999_999, to: 'mallory' } }, resume);
-    expect(other.result).toMatchObject({ state: 'input-required', data: { confirm: { arguments: { amount: 10, to: 'bob' } } } });
+    const other = await runner.run(
+      { name: 'transfer_funds', arguments: { amount: 999_999, to: 'mallory' } },
+      resume,
+    );
+    expect(other.result).toMatchObject({
+      state: 'input-required',
+      data: { confirm: { arguments: { amount: 10, to: 'bob' } } },
+    });
     const no = await runner.run({ name: 'summarise', arguments: { message: 'no' } }, resume);
     expect(no.status).toBe('failure');
     expect(no.error?.code).toBe('A2A_TASK_CANCELED');
@@ -98,13 +116,20 @@ describe('our client → our server', () => {
   it('routes the runner’s own confirmation (delete_*) through input-required too', async () => {
     const agent = await connectAgent({ cardUrl: served.url, auth: { bearer: LOCAL_TOKEN } });
     // The remote server asks; the local runner's own delete_* rule is off for this test.
-    const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools], confirmation: false });
+    const runner = createRunner({
+      executors: [agent.executor],
+      tools: [...agent.tools],
+      confirmation: false,
+    });
     const asked = await runner.run({ name: 'delete_record', arguments: { id: 'r1' } });
     expect(asked.result).toMatchObject({ state: 'input-required' });
     expect((asked.result as { message: string }).message).toContain('delete_record');
     const resume = { context: { a2a: asked.result as { taskId: string; contextId: string } } };
     const unclear = await runner.run({ name: 'summarise', arguments: { message: 'maybe' } }, resume);
-    expect(unclear.result).toMatchObject({ state: 'input-required', message: expect.stringContaining('yes or no') });
+    expect(unclear.result).toMatchObject({
+      state: 'input-required',
+      message: expect.stringContaining('yes or no'),
+    });
     const yes = await runner.run({ name: 'summarise', arguments: { message: 'yes' } }, resume);
     expect(yes.result).toEqual({ data: { deleted: 'r1' } });
     expect(served.log.runs.get('delete_record')).toBe(1);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type AgentCard, type Message, type Part, Role } from '@a2a-js/sdk';
-import { type Client, ClientFactory, JsonRpcTransportFactory, RestTransportFactory } from '@a2a-js/sdk/client';
+import {
+  type Client,
+  ClientFactory,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from '@a2a-js/sdk/client';
 import type { Loss } from '@toolarsenal/tooladapter';
 import { isPlainObject, type JsonObject, type Tool } from '@toolarsenal/toolmodel';
 import type { ExecutionRequest, ToolOutput } from '@toolarsenal/toolrun';
@@ -85,7 +90,10 @@ function checkOptions(options: ConnectAgentOptions): void {
   if (hasUrl && typeof options.cardUrl !== 'string') throw new A2AConfigError('cardUrl must be a string');
   if (!hasUrl && options.allowedHosts === undefined)
     throw new A2AConfigError('a card given inline needs allowedHosts: the hosts its interfaces may call');
-  if (options.allowedHosts !== undefined && (!Array.isArray(options.allowedHosts) || options.allowedHosts.length === 0))
+  if (
+    options.allowedHosts !== undefined &&
+    (!Array.isArray(options.allowedHosts) || options.allowedHosts.length === 0)
+  )
     throw new A2AConfigError('allowedHosts must be a non-empty array of host patterns');
   const auth = options.auth;
   if (auth === undefined) return;
@@ -93,7 +101,13 @@ function checkOptions(options: ConnectAgentOptions): void {
   for (const key of ['bearer', 'apiKey'] as const)
     if (auth[key] !== undefined && (typeof auth[key] !== 'string' || /[\r\n]/.test(auth[key])))
       throw new A2AConfigError(`auth.${key} must be a string without line breaks`);
-  if (auth.basic !== undefined && (!isPlainObject(auth.basic) || typeof auth.basic.username !== 'string' || typeof auth.basic.password !== 'string' || auth.basic.username.includes(':')))
+  if (
+    auth.basic !== undefined &&
+    (!isPlainObject(auth.basic) ||
+      typeof auth.basic.username !== 'string' ||
+      typeof auth.basic.password !== 'string' ||
+      auth.basic.username.includes(':'))
+  )
     throw new A2AConfigError('auth.basic must be { username, password } (strings; no ":" in the username)');
   if (auth.headers !== undefined) {
     if (!isPlainObject(auth.headers)) throw new A2AConfigError('auth.headers must be an object of strings');
@@ -101,7 +115,10 @@ function checkOptions(options: ConnectAgentOptions): void {
       if (typeof value !== 'string' || /[\r\n]/.test(value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
         throw new A2AConfigError(`auth.headers["${name.slice(0, 100)}"] is not a valid header`);
   }
-  if (auth.satisfies !== undefined && (!Array.isArray(auth.satisfies) || !auth.satisfies.every((s) => typeof s === 'string')))
+  if (
+    auth.satisfies !== undefined &&
+    (!Array.isArray(auth.satisfies) || !auth.satisfies.every((s) => typeof s === 'string'))
+  )
     throw new A2AConfigError('auth.satisfies must be an array of scheme names');
 }
 
@@ -127,7 +144,10 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const pollIntervalMs = positive(options.pollIntervalMs, 500, 'pollIntervalMs');
-  const maxPollIntervalMs = Math.max(pollIntervalMs, positive(options.maxPollIntervalMs, 5_000, 'maxPollIntervalMs'));
+  const maxPollIntervalMs = Math.max(
+    pollIntervalMs,
+    positive(options.maxPollIntervalMs, 5_000, 'maxPollIntervalMs'),
+  );
   const cancelGraceMs = positive(options.cancelGraceMs, 5_000, 'cancelGraceMs');
   const cardUrl = options.cardUrl;
   // Validates the URL first (a typed card error), then allows its host by default.
@@ -151,10 +171,14 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
         return false;
       }
     });
-    if (usable.length === 0)
-      checkHost(parsed.interfaces[0]!.url, allowed); // throws A2A_HOST_NOT_ALLOWED naming the host
+    if (usable.length === 0) checkHost(parsed.interfaces[0]!.url, allowed); // throws A2A_HOST_NOT_ALLOWED naming the host
     const sdkCard: AgentCard = { ...parsed.sdkCard, supportedInterfaces: usable };
-    const fetchForSdk = boundedFetch({ fetch: fetchImpl, auth: applied, allowed, maxResponseBytes: limits.maxResponseBytes });
+    const fetchForSdk = boundedFetch({
+      fetch: fetchImpl,
+      auth: applied,
+      allowed,
+      maxResponseBytes: limits.maxResponseBytes,
+    });
     const factory = new ClientFactory({
       transports: [
         new JsonRpcTransportFactory({ fetchImpl: fetchForSdk, legacyCompat: { enabled: true } }),
@@ -170,7 +194,11 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
     try {
       client = await factory.createFromAgentCard(sdkCard);
     } catch (error) {
-      throw new A2ACardError('A2A_CARD_INVALID', `the A2A SDK cannot use the card: ${(error as Error).message}`, { cause: error });
+      throw new A2ACardError(
+        'A2A_CARD_INVALID',
+        `the A2A SDK cannot use the card: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     const { tools, losses } = toolsFromCard(parsed, {
       agent: key,
@@ -181,7 +209,9 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
   };
 
   const first = await load(options.signal);
-  const provisionalKey = first.url ?? `card:${isPlainObject(first.raw) && typeof first.raw.name === 'string' ? first.raw.name.slice(0, 256) : '?'}`;
+  const provisionalKey =
+    first.url ??
+    `card:${isPlainObject(first.raw) && typeof first.raw.name === 'string' ? first.raw.name.slice(0, 256) : '?'}`;
   let state = await build(first.raw, first.url, provisionalKey);
   const key = provisionalKey;
   const streamingAllowed = options.streaming ?? true;
@@ -221,7 +251,8 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
           pollIntervalMs,
           maxPollIntervalMs,
           cancelGraceMs,
-          onState: (s, task) => request.report({ type: 'log', level: 'info', message: `A2A task ${task.id}: state ${s}` }),
+          onState: (s, task) =>
+            request.report({ type: 'log', level: 'info', message: `A2A task ${task.id}: state ${s}` }),
         });
         return toToolOutcome(outcome, structured, current.parsed.name);
       } catch (error) {

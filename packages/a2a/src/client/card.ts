@@ -1,12 +1,6 @@
 import { AgentCard } from '@a2a-js/sdk';
 import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
-import {
-  cloneJson,
-  deepFreeze,
-  inspectJson,
-  isPlainObject,
-  type JsonObject,
-} from '@toolarsenal/toolmodel';
+import { cloneJson, deepFreeze, inspectJson, isPlainObject, type JsonObject } from '@toolarsenal/toolmodel';
 import { A2ACardError } from '../errors.js';
 import { type A2ALimits, CARD_JSON_LIMITS } from '../limits.js';
 import { readSkillSchemas, type SkillSchema } from '../shared/tool-schema-extension.js';
@@ -134,7 +128,8 @@ export function parseAgentCard(raw: unknown, limits: Pick<A2ALimits, 'maxSkills'
     invalid('/skills', `the card lists ${skills.length} skills; at most ${limits.maxSkills} are read`);
   const interfaces = readInterfaces(card);
   const caps = card.capabilities;
-  if (caps !== undefined && !isPlainObject(caps)) invalid('/capabilities', '"capabilities" must be an object');
+  if (caps !== undefined && !isPlainObject(caps))
+    invalid('/capabilities', '"capabilities" must be an object');
   const schemes: Record<string, SecuritySchemeInfo> = Object.create(null);
   if (card.securitySchemes !== undefined) {
     if (!isPlainObject(card.securitySchemes))

@@ -6,7 +6,11 @@ import { FollowAbortedError, FollowTransportError } from './task-follow.js';
 
 function causes(error: unknown): unknown[] {
   const out: unknown[] = [];
-  for (let e: unknown = error; e !== undefined && e !== null && out.length < 6; e = (e as { cause?: unknown }).cause)
+  for (
+    let e: unknown = error;
+    e !== undefined && e !== null && out.length < 6;
+    e = (e as { cause?: unknown }).cause
+  )
     out.push(e);
   return out;
 }
@@ -28,22 +32,28 @@ function clip(text: string, max = 500): string {
 export function toExecutionError(error: unknown, agentName: string): ToolExecutionError {
   if (ToolExecutionError.isInstance(error)) return error;
   if (error instanceof FollowAbortedError)
-    return new ToolExecutionError(`The call to agent "${agentName}" was aborted${error.taskId ? `; task ${error.taskId} was cancelled` : ''}.`, {
-      code: 'A2A_ABORTED',
-      details: { ...(error.taskId ? { taskId: error.taskId } : {}) },
-      cause: error.reason,
-    });
+    return new ToolExecutionError(
+      `The call to agent "${agentName}" was aborted${error.taskId ? `; task ${error.taskId} was cancelled` : ''}.`,
+      {
+        code: 'A2A_ABORTED',
+        details: { ...(error.taskId ? { taskId: error.taskId } : {}) },
+        cause: error.reason,
+      },
+    );
   const taskId = error instanceof FollowTransportError ? error.taskId : undefined;
   const details = taskId ? { taskId } : {};
   const chain = causes(error);
   const card = chain.find((e) => A2ACardError.isInstance(e)) as A2ACardError | undefined;
   if (card) return new ToolExecutionError(card.message, { code: card.code, details, cause: error });
   if (isBodyTooLarge(error))
-    return new ToolExecutionError(`Agent "${agentName}" sent a response larger than the configured limit (limits.maxResponseBytes).`, {
-      code: 'A2A_RESPONSE_TOO_LARGE',
-      details,
-      cause: error,
-    });
+    return new ToolExecutionError(
+      `Agent "${agentName}" sent a response larger than the configured limit (limits.maxResponseBytes).`,
+      {
+        code: 'A2A_RESPONSE_TOO_LARGE',
+        details,
+        cause: error,
+      },
+    );
   const protocol = chain.find((e) => e instanceof A2AError) as A2AError | undefined;
   if (protocol)
     return new ToolExecutionError(`Agent "${agentName}" answered with an error: ${clip(protocol.message)}`, {

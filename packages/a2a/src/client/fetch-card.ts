@@ -19,9 +19,13 @@ export function cardUrlsFor(cardUrl: string): string[] {
   try {
     url = new URL(cardUrl);
   } catch (error) {
-    throw new A2ACardError('A2A_CARD_UNREACHABLE', `cardUrl "${cardUrl.slice(0, 200)}" is not an absolute URL`, {
-      cause: error,
-    });
+    throw new A2ACardError(
+      'A2A_CARD_UNREACHABLE',
+      `cardUrl "${cardUrl.slice(0, 200)}" is not an absolute URL`,
+      {
+        cause: error,
+      },
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new A2ACardError('A2A_CARD_UNREACHABLE', `cardUrl must be http or https, got ${url.protocol}`);
@@ -33,7 +37,10 @@ export function cardUrlsFor(cardUrl: string): string[] {
  * Fetches a card with a deadline and a byte limit, and parses it as safe JSON. Typed errors:
  * `A2A_CARD_UNREACHABLE` (network, status, deadline), `A2A_CARD_TOO_LARGE`, `A2A_CARD_INVALID`.
  */
-export async function fetchCard(cardUrl: string, options: FetchCardOptions): Promise<{ raw: unknown; url: string }> {
+export async function fetchCard(
+  cardUrl: string,
+  options: FetchCardOptions,
+): Promise<{ raw: unknown; url: string }> {
   const urls = cardUrlsFor(cardUrl);
   for (let i = 0; i < urls.length; i++) {
     const url = urls[i]!;
@@ -47,8 +54,13 @@ export async function fetchCard(cardUrl: string, options: FetchCardOptions): Pro
         signal: AbortSignal.any(signals),
       });
     } catch (error) {
-      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${options.limits.cardTimeoutMs} ms` : (error as Error).message;
-      throw new A2ACardError('A2A_CARD_UNREACHABLE', `cannot fetch the agent card at ${url}: ${why}`, { cause: error });
+      const why =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${options.limits.cardTimeoutMs} ms`
+          : (error as Error).message;
+      throw new A2ACardError('A2A_CARD_UNREACHABLE', `cannot fetch the agent card at ${url}: ${why}`, {
+        cause: error,
+      });
     }
     if (response.status === 404 && i < urls.length - 1) {
       await response.body?.cancel().catch(() => {});
@@ -56,30 +68,50 @@ export async function fetchCard(cardUrl: string, options: FetchCardOptions): Pro
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      throw new A2ACardError('A2A_CARD_UNREACHABLE', `cannot fetch the agent card at ${url}: HTTP ${response.status}`);
+      throw new A2ACardError(
+        'A2A_CARD_UNREACHABLE',
+        `cannot fetch the agent card at ${url}: HTTP ${response.status}`,
+      );
     }
     const declared = Number(response.headers.get('content-length') ?? 'NaN');
     const limit = options.limits.maxCardBytes;
     if (declared > limit) {
       await response.body?.cancel().catch(() => {});
-      throw new A2ACardError('A2A_CARD_TOO_LARGE', `the agent card at ${url} is ${declared} bytes; the limit is ${limit}`);
+      throw new A2ACardError(
+        'A2A_CARD_TOO_LARGE',
+        `the agent card at ${url} is ${declared} bytes; the limit is ${limit}`,
+      );
     }
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(await readLimited(response.body, limit, 'the agent card'));
+      text = new TextDecoder('utf-8', { fatal: true }).decode(
+        await readLimited(response.body, limit, 'the agent card'),
+      );
     } catch (error) {
       if (error instanceof BodyTooLargeError)
-        throw new A2ACardError('A2A_CARD_TOO_LARGE', `the agent card at ${url} is larger than ${limit} bytes`, { cause: error });
-      throw new A2ACardError('A2A_CARD_UNREACHABLE', `cannot read the agent card at ${url}: ${(error as Error).message}`, { cause: error });
+        throw new A2ACardError(
+          'A2A_CARD_TOO_LARGE',
+          `the agent card at ${url} is larger than ${limit} bytes`,
+          { cause: error },
+        );
+      throw new A2ACardError(
+        'A2A_CARD_UNREACHABLE',
+        `cannot read the agent card at ${url}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     try {
       return { raw: parseJsonSafely(text, CARD_JSON_LIMITS), url };
     } catch (error) {
       if (UnsafeJsonError.isInstance(error))
-        throw new A2ACardError('A2A_CARD_INVALID', `the agent card at ${url} is not safe JSON: ${error.message}`, {
-          pointer: error.issues[0]?.pointer ?? '',
-          cause: error,
-        });
+        throw new A2ACardError(
+          'A2A_CARD_INVALID',
+          `the agent card at ${url} is not safe JSON: ${error.message}`,
+          {
+            pointer: error.issues[0]?.pointer ?? '',
+            cause: error,
+          },
+        );
       throw error;
     }
   }

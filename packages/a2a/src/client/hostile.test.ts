@@ -12,7 +12,10 @@ afterEach(async () => {
   while (servers.length > 0) await servers.pop()!.close();
 });
 
-async function serveCard(body: string | ((url: string) => string), headers: Record<string, string> = {}): Promise<RawServer> {
+async function serveCard(
+  body: string | ((url: string) => string),
+  headers: Record<string, string> = {},
+): Promise<RawServer> {
   const server = await startRawServer((_req, res, _b, url) => {
     res.writeHead(200, { 'content-type': 'application/json', ...headers });
     res.end(typeof body === 'function' ? body(url) : body);
@@ -33,17 +36,72 @@ async function cardError(promise: Promise<unknown>): Promise<A2ACardError> {
 describe('connectAgent: hostile cards', () => {
   it.each([
     ['not JSON', () => '{ nope', 'A2A_CARD_INVALID', ''],
-    ['prototype pollution', (u: string) => JSON.stringify(cardAt(u)).replace('{', '{"__proto__":{"polluted":true},'), 'A2A_CARD_INVALID', '/__proto__'],
-    ['deep nesting', (u: string) => JSON.stringify(cardAt(u, { extra: JSON.parse('['.repeat(200) + ']'.repeat(200)) })), 'A2A_CARD_INVALID', ''],
+    [
+      'prototype pollution',
+      (u: string) => JSON.stringify(cardAt(u)).replace('{', '{"__proto__":{"polluted":true},'),
+      'A2A_CARD_INVALID',
+      '/__proto__',
+    ],
+    [
+      'deep nesting',
+      (u: string) => JSON.stringify(cardAt(u, { extra: JSON.parse('['.repeat(200) + ']'.repeat(200)) })),
+      'A2A_CARD_INVALID',
+      '',
+    ],
     ['no name', (u: string) => JSON.stringify({ ...cardAt(u), name: '' }), 'A2A_CARD_INVALID', '/name'],
-    ['skills not an array', (u: string) => JSON.stringify(cardAt(u, { skills: { id: 'x' } })), 'A2A_CARD_INVALID', '/skills'],
-    ['a skill without id', (u: string) => JSON.stringify(cardAt(u, { skills: [{ name: 'x' }] })), 'A2A_CARD_INVALID', '/skills/0'],
-    ['an interface with credentials', () => JSON.stringify(cardAt('http://user:pw@127.0.0.1:1')), 'A2A_CARD_INVALID', '/supportedInterfaces/0/url'],
-    ['a file: interface', () => JSON.stringify({ ...cardAt(''), supportedInterfaces: [{ url: 'file:///etc/passwd', protocolBinding: 'JSONRPC' }] }), 'A2A_CARD_INVALID', '/supportedInterfaces/0/url'],
-    ['no transport we speak', (u: string) => JSON.stringify({ ...cardAt(u), supportedInterfaces: [{ url: `${u}/g`, protocolBinding: 'GRPC' }] }), 'A2A_CARD_INVALID', '/supportedInterfaces'],
-    ['an unknown security scheme', (u: string) => JSON.stringify(cardAt(u, { securitySchemes: { x: { weird: {} } } })), 'A2A_CARD_INVALID', '/securitySchemes/x'],
-    ['an interface on another host', () => JSON.stringify(cardAt('http://10.0.0.1:9')), 'A2A_HOST_NOT_ALLOWED', ''],
-    ['a name that is not a string', (u: string) => JSON.stringify({ ...cardAt(u), name: { toString: 1 } }), 'A2A_CARD_INVALID', '/name'],
+    [
+      'skills not an array',
+      (u: string) => JSON.stringify(cardAt(u, { skills: { id: 'x' } })),
+      'A2A_CARD_INVALID',
+      '/skills',
+    ],
+    [
+      'a skill without id',
+      (u: string) => JSON.stringify(cardAt(u, { skills: [{ name: 'x' }] })),
+      'A2A_CARD_INVALID',
+      '/skills/0',
+    ],
+    [
+      'an interface with credentials',
+      () => JSON.stringify(cardAt('http://user:pw@127.0.0.1:1')),
+      'A2A_CARD_INVALID',
+      '/supportedInterfaces/0/url',
+    ],
+    [
+      'a file: interface',
+      () =>
+        JSON.stringify({
+          ...cardAt(''),
+          supportedInterfaces: [{ url: 'file:///etc/passwd', protocolBinding: 'JSONRPC' }],
+        }),
+      'A2A_CARD_INVALID',
+      '/supportedInterfaces/0/url',
+    ],
+    [
+      'no transport we speak',
+      (u: string) =>
+        JSON.stringify({ ...cardAt(u), supportedInterfaces: [{ url: `${u}/g`, protocolBinding: 'GRPC' }] }),
+      'A2A_CARD_INVALID',
+      '/supportedInterfaces',
+    ],
+    [
+      'an unknown security scheme',
+      (u: string) => JSON.stringify(cardAt(u, { securitySchemes: { x: { weird: {} } } })),
+      'A2A_CARD_INVALID',
+      '/securitySchemes/x',
+    ],
+    [
+      'an interface on another host',
+      () => JSON.stringify(cardAt('http://10.0.0.1:9')),
+      'A2A_HOST_NOT_ALLOWED',
+      '',
+    ],
+    [
+      'a name that is not a string',
+      (u: string) => JSON.stringify({ ...cardAt(u), name: { toString: 1 } }),
+      'A2A_CARD_INVALID',
+      '/name',
+    ],
   ])('%s', async (_what, body, code, pointer) => {
     const server = await serveCard(body);
     const error = await cardError(connectAgent({ cardUrl: server.url }));
@@ -54,19 +112,30 @@ describe('connectAgent: hostile cards', () => {
 
   it('refuses a card larger than the limit, by Content-Length and while streaming', async () => {
     const big = await serveCard((u) => JSON.stringify(cardAt(u, { description: 'x'.repeat(300_000) })));
-    expect((await cardError(connectAgent({ cardUrl: big.url, limits: { maxCardBytes: 100_000 } }))).code).toBe('A2A_CARD_TOO_LARGE');
+    expect(
+      (await cardError(connectAgent({ cardUrl: big.url, limits: { maxCardBytes: 100_000 } }))).code,
+    ).toBe('A2A_CARD_TOO_LARGE');
     const chunked = await startRawServer((_req, res, _b, url) => {
       res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
       res.end(JSON.stringify(cardAt(url, { description: 'y'.repeat(300_000) })));
     });
     servers.push(chunked);
-    expect((await cardError(connectAgent({ cardUrl: chunked.url, limits: { maxCardBytes: 100_000 } }))).code).toBe('A2A_CARD_TOO_LARGE');
+    expect(
+      (await cardError(connectAgent({ cardUrl: chunked.url, limits: { maxCardBytes: 100_000 } }))).code,
+    ).toBe('A2A_CARD_TOO_LARGE');
   });
 
   it('refuses too many skills', async () => {
-    const skills = Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, name: `s${i}`, description: '', tags: [] }));
+    const skills = Array.from({ length: 20 }, (_, i) => ({
+      id: `s${i}`,
+      name: `s${i}`,
+      description: '',
+      tags: [],
+    }));
     const server = await serveCard((u) => JSON.stringify(cardAt(u, { skills })));
-    expect((await cardError(connectAgent({ cardUrl: server.url, limits: { maxSkills: 10 } }))).pointer).toBe('/skills');
+    expect((await cardError(connectAgent({ cardUrl: server.url, limits: { maxSkills: 10 } }))).pointer).toBe(
+      '/skills',
+    );
   });
 
   it('reports an unreachable card, a 500 and a card that never answers as A2A_CARD_UNREACHABLE', async () => {
@@ -81,7 +150,9 @@ describe('connectAgent: hostile cards', () => {
     expect((await cardError(connectAgent({ cardUrl: failing.url }))).message).toContain('HTTP 500');
     const silent = await startRawServer(() => {});
     servers.push(silent);
-    expect((await cardError(connectAgent({ cardUrl: silent.url, limits: { cardTimeoutMs: 200 } }))).message).toContain('no answer within 200 ms');
+    expect(
+      (await cardError(connectAgent({ cardUrl: silent.url, limits: { cardTimeoutMs: 200 } }))).message,
+    ).toContain('no answer within 200 ms');
   });
 
   it('does not follow redirects to other places', async () => {
@@ -125,14 +196,20 @@ describe('connectAgent: declared security', () => {
   const secured = (u: string) =>
     JSON.stringify(
       cardAt(u, {
-        securitySchemes: { key: { apiKeySecurityScheme: { location: 'header', name: 'X-Api-Key' } }, bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } },
+        securitySchemes: {
+          key: { apiKeySecurityScheme: { location: 'header', name: 'X-Api-Key' } },
+          bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } },
+        },
         securityRequirements: [{ schemes: { key: { list: [] } } }, { schemes: { bearer: { list: [] } } }],
       }),
     );
 
   it('refuses before any call when the credentials cannot satisfy the card', async () => {
     const server = await serveCard(secured);
-    const error = await connectAgent({ cardUrl: server.url, auth: { basic: { username: 'u', password: 'p' } } }).catch((e: unknown) => e);
+    const error = await connectAgent({
+      cardUrl: server.url,
+      auth: { basic: { username: 'u', password: 'p' } },
+    }).catch((e: unknown) => e);
     expect(A2AAuthError.isInstance(error)).toBe(true);
     expect((error as A2AAuthError).required).toEqual([['key'], ['bearer']]);
     expect((error as Error).message).toContain('API key in header "X-Api-Key"');
@@ -144,7 +221,13 @@ describe('connectAgent: declared security', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.method === 'GET') return res.end(secured(url));
       const { id } = JSON.parse(body);
-      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'done' }] } } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          result: { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'done' }] } },
+        }),
+      );
     });
     servers.push(server);
     const agent = await connectAgent({ cardUrl: server.url, auth: { apiKey: 'k-123' } });
@@ -158,8 +241,16 @@ describe('connectAgent: declared security', () => {
 describe('hostile agent responses', () => {
   it.each([
     ['not JSON', () => 'garbage', 'A2A_TRANSPORT'],
-    ['a JSON-RPC error', (id: number) => JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'boom' } }), 'A2A_PROTOCOL_ERROR'],
-    ['a result of the wrong shape', (id: number) => JSON.stringify({ jsonrpc: '2.0', id, result: 42 }), 'A2A_TRANSPORT'],
+    [
+      'a JSON-RPC error',
+      (id: number) => JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'boom' } }),
+      'A2A_PROTOCOL_ERROR',
+    ],
+    [
+      'a result of the wrong shape',
+      (id: number) => JSON.stringify({ jsonrpc: '2.0', id, result: 42 }),
+      'A2A_TRANSPORT',
+    ],
     ['a wrong id', () => JSON.stringify({ jsonrpc: '2.0', id: 999, result: { task: {} } }), 'A2A_TRANSPORT'],
   ])('%s is a typed error, not a crash or a hang', async (_what, reply, code) => {
     const server = await startRawServer((req, res, body, url) => {
@@ -222,7 +313,13 @@ describe('parseAgentCard (property-based)', () => {
 
   it('card-shaped objects with arbitrary skills parse or fail with a pointer into the card', () => {
     const skill = fc.record(
-      { id: fc.string(), name: fc.string(), description: fc.string(), tags: fc.array(fc.string()), inputModes: fc.array(fc.string()) },
+      {
+        id: fc.string(),
+        name: fc.string(),
+        description: fc.string(),
+        tags: fc.array(fc.string()),
+        inputModes: fc.array(fc.string()),
+      },
       { requiredKeys: [] },
     );
     fc.assert(

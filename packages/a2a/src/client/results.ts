@@ -73,12 +73,18 @@ export function toToolOutcome(outcome: Outcome, structured: boolean, agentName: 
     };
     if (sorted.data.length > 0) value.data = sorted.data.length === 1 ? sorted.data[0] : sorted.data;
     const blocks = contentBlocks(sorted);
-    return new ToolOutput(value, blocks.length > 0 ? blocks : [{ type: 'text', text: 'The agent needs more input.' }]);
+    return new ToolOutput(
+      value,
+      blocks.length > 0 ? blocks : [{ type: 'text', text: 'The agent needs more input.' }],
+    );
   }
   const state = STATE_NAMES[task.state] ?? `state ${task.state}`;
   const said = messageText(task.statusMessage);
-  throw new ToolExecutionError(`Agent "${agentName}" ${state === 'auth-required' ? 'requires authentication for' : state} task ${task.id}${said ? `: ${said}` : ''}`, {
-    code: FAILURE_CODES[task.state] ?? 'A2A_TASK_FAILED',
-    details: { taskId: task.id, contextId: task.contextId, state },
-  });
+  throw new ToolExecutionError(
+    `Agent "${agentName}" ${state === 'auth-required' ? 'requires authentication for' : state} task ${task.id}${said ? `: ${said}` : ''}`,
+    {
+      code: FAILURE_CODES[task.state] ?? 'A2A_TASK_FAILED',
+      details: { taskId: task.id, contextId: task.contextId, state },
+    },
+  );
 }

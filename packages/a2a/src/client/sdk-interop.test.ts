@@ -26,7 +26,9 @@ describe.each([
 
   it('turns every skill into a canonical tool named after the agent', () => {
     expect(agent.tools.map((t) => t.id)).toEqual(
-      ['echo', 'chunks', 'book', 'fail', 'reject', 'big', 'rich', 'forever'].map((n) => `Sample_Agent:${n}@1.2.0`),
+      ['echo', 'chunks', 'book', 'fail', 'reject', 'big', 'rich', 'forever'].map(
+        (n) => `Sample_Agent:${n}@1.2.0`,
+      ),
     );
     const echo = toolNamed(agent, 'echo');
     expect(echo).toMatchObject({
@@ -44,7 +46,9 @@ describe.each([
       extra: { securityRequirements: [] },
     });
     expect(toolNamed(agent, 'book').title).toBe('Book a trip');
-    expect(toolNamed(agent, 'rich').sourceMeta?.a2a).toMatchObject({ outputModes: ['application/json', 'image/png'] });
+    expect(toolNamed(agent, 'rich').sourceMeta?.a2a).toMatchObject({
+      outputModes: ['application/json', 'image/png'],
+    });
   });
 
   it('completes a task and returns its artifact', async () => {
@@ -72,7 +76,12 @@ describe.each([
     expect(result.content).toEqual([
       { type: 'text', text: '{"answer":42}' },
       { type: 'image', data: Buffer.from('PNG').toString('base64'), mimeType: 'image/png' },
-      { type: 'resource_link', uri: 'https://example.test/report.pdf', mimeType: 'application/pdf', name: 'report.pdf' },
+      {
+        type: 'resource_link',
+        uri: 'https://example.test/report.pdf',
+        mimeType: 'application/pdf',
+        name: 'report.pdf',
+      },
     ]);
   });
 
@@ -83,7 +92,10 @@ describe.each([
     expect(first.result).toMatchObject({ state: 'input-required', message: 'Which city?' });
     const { taskId, contextId } = first.result as { taskId: string; contextId: string };
     expect(taskId).toMatch(/[0-9a-f-]{36}/);
-    const second = await r.run({ name: 'book', arguments: { message: 'Paris' } }, { context: { a2a: { taskId, contextId } } });
+    const second = await r.run(
+      { name: 'book', arguments: { message: 'Paris' } },
+      { context: { a2a: { taskId, contextId } } },
+    );
     expect(second.status).toBe('success');
     expect(second.result).toBe('booked in Paris');
     expect(sample.log.runs.get('book:reply')).toBeGreaterThanOrEqual(1);
@@ -107,7 +119,9 @@ describe.each([
     const before = sample.log.cancelled.length;
     const r = runner();
     const pending = r.run({ name: 'forever', arguments: { message: 'wait' } }, { signal: controller.signal });
-    await waitFor(() => (sample.log.runs.get('forever') ?? 0) > 0 && sample.log.runs.get('forever')! > before);
+    await waitFor(
+      () => (sample.log.runs.get('forever') ?? 0) > 0 && sample.log.runs.get('forever')! > before,
+    );
     controller.abort();
     const result = await pending;
     expect(result.status).toBe('cancelled');

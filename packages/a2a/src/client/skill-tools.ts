@@ -45,7 +45,11 @@ function messageSchema(acceptsData: boolean): JsonObject {
 export function namespaceFor(name: string): string {
   const segments = name
     .split('.')
-    .map((s) => suggestName(s).replace(/\./g, '_').replace(/^[_-]+/, ''))
+    .map((s) =>
+      suggestName(s)
+        .replace(/\./g, '_')
+        .replace(/^[_-]+/, ''),
+    )
     .filter((s) => s !== '' && s !== 'tool');
   return (segments.join('.') || 'agent').slice(0, 128).replace(/\.+$/, '');
 }
@@ -126,7 +130,8 @@ export function toolsFromCard(
     const meta: AgentToolMeta = { agent: options.agent, skill: skillId };
     if (declared) {
       input.inputSchema = declared.inputSchema as ToolInput['inputSchema'];
-      if (declared.outputSchema !== undefined) input.outputSchema = declared.outputSchema as ToolInput['outputSchema'];
+      if (declared.outputSchema !== undefined)
+        input.outputSchema = declared.outputSchema as ToolInput['outputSchema'];
       if (declared.annotations) input.annotations = declared.annotations as ToolInput['annotations'];
       meta.hash = declared.hash;
       // A declared plain-message input still travels as text, which every agent understands.

@@ -128,7 +128,9 @@ class Follower {
         const previous = this.artifacts.get(artifact.artifactId);
         this.artifacts.set(
           artifact.artifactId,
-          payload.value.append && previous ? { ...previous, parts: [...previous.parts, ...artifact.parts] } : artifact,
+          payload.value.append && previous
+            ? { ...previous, parts: [...previous.parts, ...artifact.parts] }
+            : artifact,
         );
         return undefined;
       }
@@ -138,7 +140,8 @@ class Follower {
 
   private setState(state: TaskState, message: Message | undefined): void {
     // Any other state after the old question means the agent moved on: a later question is new.
-    if (this.resuming && state !== TaskState.TASK_STATE_INPUT_REQUIRED && this.baseline === undefined) this.baseline = '\u0000';
+    if (this.resuming && state !== TaskState.TASK_STATE_INPUT_REQUIRED && this.baseline === undefined)
+      this.baseline = '\u0000';
     this.state = state;
     this.statusMessage = message;
     this.o.onState?.(state, this.snapshot());
@@ -167,7 +170,10 @@ class Follower {
     const id = this.taskId;
     // Not tied to the aborted signal: the cancel must still go out. Bounded by its own timeout.
     this.o.client
-      .cancelTask({ tenant: '', id, metadata: undefined }, { signal: AbortSignal.timeout(this.o.cancelGraceMs) })
+      .cancelTask(
+        { tenant: '', id, metadata: undefined },
+        { signal: AbortSignal.timeout(this.o.cancelGraceMs) },
+      )
       .then(
         () => this.o.onCancel?.(id, 'sent'),
         () => this.o.onCancel?.(id, 'failed'),
@@ -230,7 +236,12 @@ async function run(f: Follower, o: FollowOptions): Promise<Outcome> {
       if (f.taskId === undefined) throw new FollowTransportError(undefined, 'send', error);
       // The task exists: follow it by polling rather than sending the message again.
     }
-    if (f.taskId === undefined) throw new FollowTransportError(undefined, 'stream', new Error('the event stream ended before the agent created a task'));
+    if (f.taskId === undefined)
+      throw new FollowTransportError(
+        undefined,
+        'stream',
+        new Error('the event stream ended before the agent created a task'),
+      );
   } else {
     let result: Message | Task;
     try {
@@ -251,7 +262,9 @@ async function poll(f: Follower, o: FollowOptions): Promise<Outcome> {
   for (;;) {
     await sleep(interval, f.io.signal);
     try {
-      f.setTask(await o.client.getTask({ tenant: '', id: f.taskId!, historyLength: 0 }, { signal: f.io.signal }));
+      f.setTask(
+        await o.client.getTask({ tenant: '', id: f.taskId!, historyLength: 0 }, { signal: f.io.signal }),
+      );
       failures = 0;
     } catch (error) {
       if (f.aborted || ++failures >= 3) throw new FollowTransportError(f.taskId, 'poll', error);

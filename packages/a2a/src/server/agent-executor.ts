@@ -1,5 +1,10 @@
 import { type Message, TaskState } from '@a2a-js/sdk';
-import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
+import {
+  AgentEvent,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+} from '@a2a-js/sdk/server';
 import type { JsonObject, Tool } from '@toolarsenal/toolmodel';
 import type { Runner, ToolResult } from '@toolarsenal/toolrun';
 import type { Exposure } from '@toolarsenal/toolset';
@@ -52,7 +57,14 @@ export class ToolsetAgentExecutor implements AgentExecutor {
       bus.publish(AgentEvent.task(ctx.task));
       const claimed = this.deps.pending.takeClaim(message.messageId);
       if (!claimed) {
-        bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_REJECTED, 'This task is not waiting for input.'));
+        bus.publish(
+          statusEvent(
+            taskId,
+            contextId,
+            TaskState.TASK_STATE_REJECTED,
+            'This task is not waiting for input.',
+          ),
+        );
         return;
       }
       await this.answer(claimed, message, bus);
@@ -62,19 +74,25 @@ export class ToolsetAgentExecutor implements AgentExecutor {
       AgentEvent.task({
         id: taskId,
         contextId,
-        status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() },
+        status: {
+          state: TaskState.TASK_STATE_SUBMITTED,
+          message: undefined,
+          timestamp: new Date().toISOString(),
+        },
         artifacts: [],
         history: [message],
         metadata: undefined,
       }),
     );
-    const reject = (text: string) => bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_REJECTED, text));
+    const reject = (text: string) =>
+      bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_REJECTED, text));
     const skills = this.deps.skillsFor(principal);
     const requested = message.metadata?.skillId;
     let skill: ServedSkill | undefined;
     if (typeof requested === 'string') skill = skills.find((s) => s.id === requested);
     else if (requested === undefined && skills.length === 1) skill = skills[0];
-    else if (requested === undefined) return reject('Say which skill to use: set metadata.skillId to a skill id from the agent card.');
+    else if (requested === undefined)
+      return reject('Say which skill to use: set metadata.skillId to a skill id from the agent card.');
     // Unknown and not-exposed skills get the same answer: nothing tells them apart.
     if (!skill) return reject(`Unknown skill ${echo(String(requested))}.`);
     const hash = message.metadata?.skillHash;
@@ -107,7 +125,14 @@ export class ToolsetAgentExecutor implements AgentExecutor {
     }
     const pending = this.deps.pending.remove(taskId);
     if (pending?.token) this.rejectToken(pending.token, 'cancelled by the caller');
-    bus.publish(statusEvent(taskId, pending?.contextId ?? '', TaskState.TASK_STATE_CANCELED, 'Cancelled by the caller.'));
+    bus.publish(
+      statusEvent(
+        taskId,
+        pending?.contextId ?? '',
+        TaskState.TASK_STATE_CANCELED,
+        'Cancelled by the caller.',
+      ),
+    );
   }
 
   /** Aborts every running call (server shutdown). */
@@ -119,7 +144,12 @@ export class ToolsetAgentExecutor implements AgentExecutor {
     const question = `${prefix}Confirm the call to ${pending.tool.name}? ${pending.question}. Answer yes or no.`;
     bus.publish(
       statusEvent(pending.taskId, pending.contextId, TaskState.TASK_STATE_INPUT_REQUIRED, question, {
-        confirm: { tool: pending.tool.name, arguments: pending.args, reason: pending.question, expiresAt: pending.expiresAt },
+        confirm: {
+          tool: pending.tool.name,
+          arguments: pending.args,
+          reason: pending.question,
+          expiresAt: pending.expiresAt,
+        },
       }),
     );
   }
@@ -134,11 +164,20 @@ export class ToolsetAgentExecutor implements AgentExecutor {
     }
     if (!answer) {
       if (pending.token) this.rejectToken(pending.token, 'declined by the caller');
-      bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_CANCELED, 'The call was declined; nothing ran.'));
+      bus.publish(
+        statusEvent(taskId, contextId, TaskState.TASK_STATE_CANCELED, 'The call was declined; nothing ran.'),
+      );
       return;
     }
     if (Date.now() > pending.expiresAt) {
-      bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_FAILED, 'The confirmation expired; nothing ran. Send the request again.'));
+      bus.publish(
+        statusEvent(
+          taskId,
+          contextId,
+          TaskState.TASK_STATE_FAILED,
+          'The confirmation expired; nothing ran. Send the request again.',
+        ),
+      );
       return;
     }
     await this.run(pending, bus, pending.token, true);
@@ -177,7 +216,14 @@ export class ToolsetAgentExecutor implements AgentExecutor {
       }
     } catch (error) {
       if (!running.cancelled)
-        bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_FAILED, `The call failed: ${(error as Error).message}`));
+        bus.publish(
+          statusEvent(
+            taskId,
+            contextId,
+            TaskState.TASK_STATE_FAILED,
+            `The call failed: ${(error as Error).message}`,
+          ),
+        );
       return;
     } finally {
       this.running.delete(taskId);
@@ -186,7 +232,18 @@ export class ToolsetAgentExecutor implements AgentExecutor {
     this.publishResult(call, result, bus);
   }
 
-  private publishResult(call: { taskId: string; contextId: string; tool: Tool; args: JsonObject; owner: string; principal: A2APrincipal }, result: ToolResult, bus: ExecutionEventBus): void {
+  private publishResult(
+    call: {
+      taskId: string;
+      contextId: string;
+      tool: Tool;
+      args: JsonObject;
+      owner: string;
+      principal: A2APrincipal;
+    },
+    result: ToolResult,
+    bus: ExecutionEventBus,
+  ): void {
     const { taskId, contextId } = call;
     switch (result.status) {
       case 'success':
@@ -204,7 +261,11 @@ export class ToolsetAgentExecutor implements AgentExecutor {
         return;
       case 'pending_confirmation': {
         const confirmation = result.confirmation!;
-        const pending = this.deps.pending.add({ ...call, question: confirmation.reason, token: confirmation.token });
+        const pending = this.deps.pending.add({
+          ...call,
+          question: confirmation.reason,
+          token: confirmation.token,
+        });
         this.ask(pending, bus);
         return;
       }
@@ -226,4 +287,3 @@ export class ToolsetAgentExecutor implements AgentExecutor {
     }
   }
 }
-

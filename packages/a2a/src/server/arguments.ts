@@ -15,9 +15,13 @@ export function decodeCall(skill: ServedSkill, message: Message): DecodedCall {
   const object = data.length === 1 && isPlainObject(data[0]) ? (data[0] as JsonObject) : fromText(texts);
   if (skill.kind === 'group') {
     if (!object || typeof object.tool !== 'string')
-      return { ok: false, reason: `Skill "${skill.id}" needs a data part {"tool": <name>, "arguments": {…}}.` };
+      return {
+        ok: false,
+        reason: `Skill "${skill.id}" needs a data part {"tool": <name>, "arguments": {…}}.`,
+      };
     const tool = skill.members.get(object.tool);
-    if (!tool) return { ok: false, reason: `Skill "${skill.id}" has no tool "${object.tool.slice(0, 100)}".` };
+    if (!tool)
+      return { ok: false, reason: `Skill "${skill.id}" has no tool "${object.tool.slice(0, 100)}".` };
     const args = object.arguments ?? {};
     if (!isPlainObject(args)) return { ok: false, reason: '"arguments" must be an object.' };
     return { ok: true, tool, args: args as JsonObject };
@@ -51,8 +55,13 @@ function fromText(texts: string[]): JsonObject | undefined {
 /** A yes/no answer to a confirmation question: a data part `{confirm: boolean}` or a one-word text. */
 export function readAnswer(message: Message): boolean | undefined {
   const { texts, data } = sortParts(message.parts);
-  for (const value of data) if (isPlainObject(value) && typeof value.confirm === 'boolean') return value.confirm;
-  const text = texts.join(' ').trim().toLowerCase().replace(/[.!]+$/, '');
+  for (const value of data)
+    if (isPlainObject(value) && typeof value.confirm === 'boolean') return value.confirm;
+  const text = texts
+    .join(' ')
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '');
   if (/^(y|yes|confirm|confirmed|approve|approved|ok)$/.test(text)) return true;
   if (/^(n|no|reject|rejected|deny|denied|decline|declined|cancel)$/.test(text)) return false;
   return undefined;

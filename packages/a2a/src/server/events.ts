@@ -59,7 +59,11 @@ function blockPart(block: ContentBlock): Part | undefined {
       };
     case 'resource':
       if (block.resource.blob !== undefined)
-        return file(block.resource.mimeType ?? 'application/octet-stream', block.resource.blob, block.resource.uri);
+        return file(
+          block.resource.mimeType ?? 'application/octet-stream',
+          block.resource.blob,
+          block.resource.uri,
+        );
       return block.resource.text !== undefined ? textPart(block.resource.text) : undefined;
     case 'text':
       return undefined;
@@ -83,5 +87,12 @@ export function resultArtifact(value: unknown, content: readonly ContentBlock[] 
     const part = blockPart(block);
     if (part) parts.push(part);
   }
-  return { artifactId: randomUUID(), name: 'result', description: '', parts, metadata: undefined, extensions: [] };
+  return {
+    artifactId: randomUUID(),
+    name: 'result',
+    description: '',
+    parts,
+    metadata: undefined,
+    extensions: [],
+  };
 }

@@ -11,8 +11,15 @@ import type { PendingCalls } from './pending.js';
  * only when that task waits for this caller's answer. The pending call is claimed before the SDK
  * runs, so two answers cannot both run it, and a stray message never reaches a running task.
  */
-export function guardHandler(inner: DefaultRequestHandler, pending: PendingCalls, exposure: Exposure): A2ARequestHandler {
-  const claim = async (params: SendMessageRequest, context: ServerCallContext): Promise<string | undefined> => {
+export function guardHandler(
+  inner: DefaultRequestHandler,
+  pending: PendingCalls,
+  exposure: Exposure,
+): A2ARequestHandler {
+  const claim = async (
+    params: SendMessageRequest,
+    context: ServerCallContext,
+  ): Promise<string | undefined> => {
     const message = params.message;
     if (!message?.taskId || !message.messageId) return undefined;
     const waiting = pending.peek(message.taskId);
@@ -35,7 +42,10 @@ export function guardHandler(inner: DefaultRequestHandler, pending: PendingCalls
       throw error;
     }
   };
-  guarded.sendMessageStream = async function* (params, context): AsyncGenerator<StreamResponse, void, undefined> {
+  guarded.sendMessageStream = async function* (
+    params,
+    context,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
     const claimed = await claim(params, context);
     let started = false;
     try {

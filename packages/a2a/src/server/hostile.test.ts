@@ -4,12 +4,21 @@ import { createRunner } from '@toolarsenal/toolrun';
 import { toolset } from '@toolarsenal/toolset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A2AConfigError } from '../errors.js';
-import { ALL_TOOLS, PARTNER_TOKEN, startToolsetServer, type ToolsetServer } from '../test-fixtures/toolset-server.js';
+import {
+  ALL_TOOLS,
+  PARTNER_TOKEN,
+  startToolsetServer,
+  type ToolsetServer,
+} from '../test-fixtures/toolset-server.js';
 import { createA2AServer } from './server.js';
 import { tokenAuth } from './token-auth.js';
 
 async function post(url: string, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${url}/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await fetch(`${url}/a2a`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   const text = await response.text();
   let json: { error?: { code: number; message: string }; result?: unknown } | undefined;
   try {
@@ -25,7 +34,9 @@ const send = (skillId: unknown, parts: unknown[] = [], method = 'message/send') 
     jsonrpc: '2.0',
     id: 1,
     method,
-    params: { message: { kind: 'message', messageId: randomUUID(), role: 'user', parts, metadata: { skillId } } },
+    params: {
+      message: { kind: 'message', messageId: randomUUID(), role: 'user', parts, metadata: { skillId } },
+    },
   });
 
 describe('our server: hostile requests', () => {
@@ -42,8 +53,18 @@ describe('our server: hostile requests', () => {
     ['no method', 200, -32600, '{"jsonrpc":"2.0","id":1}'],
     ['JSON-RPC 1.0', 200, -32600, '{"jsonrpc":"1.0","id":1,"method":"tasks/get","params":{}}'],
     ['an unknown method', 200, -32601, '{"jsonrpc":"2.0","id":1,"method":"tasks/explode","params":{}}'],
-    ['prototype pollution', 200, -32600, '{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"__proto__":{"x":1}}}'],
-    ['deep nesting', 200, -32600, `{"jsonrpc":"2.0","id":1,"method":"message/send","params":${'['.repeat(100)}${']'.repeat(100)}}`],
+    [
+      'prototype pollution',
+      200,
+      -32600,
+      '{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"__proto__":{"x":1}}}',
+    ],
+    [
+      'deep nesting',
+      200,
+      -32600,
+      `{"jsonrpc":"2.0","id":1,"method":"message/send","params":${'['.repeat(100)}${']'.repeat(100)}}`,
+    ],
     ['params of the wrong type', 200, -32602, '{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":5}'],
   ])('%s → HTTP %i, JSON-RPC %i', async (_what, status, code, body) => {
     const r = await post(served.url, body);
@@ -58,10 +79,14 @@ describe('our server: hostile requests', () => {
 
   it('refuses a body over the limit that hides its length (chunked)', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${served.url}/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        `${served.url}/a2a`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 20; i++) req.write('x'.repeat(8 * 1024));
       req.end();
@@ -74,10 +99,14 @@ describe('our server: hostile requests', () => {
     expect((await fetch(`${served.url}/a2a`)).status).toBe(405);
     expect((await fetch(`${served.url}/.well-known/agent-card.json`, { method: 'POST' })).status).toBe(405);
     const status = await new Promise<number>((resolve) => {
-      httpRequest(`${served.url}/.well-known/agent-card.json`, { headers: { host: 'evil.example' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).end();
+      httpRequest(
+        `${served.url}/.well-known/agent-card.json`,
+        { headers: { host: 'evil.example' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      ).end();
     });
     expect(status).toBe(403);
   });
@@ -88,7 +117,13 @@ describe('our server: hostile requests', () => {
       id: 1,
       method: 'message/send',
       params: {
-        message: { kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'data', data: { quarter: 'Q1', exposure: 'partner' } }], metadata: { skillId: 'partner_report', exposure: 'partner' } },
+        message: {
+          kind: 'message',
+          messageId: randomUUID(),
+          role: 'user',
+          parts: [{ kind: 'data', data: { quarter: 'Q1', exposure: 'partner' } }],
+          metadata: { skillId: 'partner_report', exposure: 'partner' },
+        },
         metadata: { exposure: 'local' },
       },
     });
@@ -113,8 +148,13 @@ describe('our server: hostile requests', () => {
 
   it('a malformed Authorization header is 401, not the public level', async () => {
     expect((await post(served.url, send('get_weather'), { authorization: 'Basic abc' })).status).toBe(401);
-    expect((await post(served.url, send('get_weather'), { authorization: `Bearer ${PARTNER_TOKEN}x` })).status).toBe(401);
-    expect((await fetch(`${served.url}/.well-known/agent-card.json`, { headers: { authorization: 'Bearer ' } })).status).toBe(401);
+    expect(
+      (await post(served.url, send('get_weather'), { authorization: `Bearer ${PARTNER_TOKEN}x` })).status,
+    ).toBe(401);
+    expect(
+      (await fetch(`${served.url}/.well-known/agent-card.json`, { headers: { authorization: 'Bearer ' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('arguments that break the schema fail the task with the runner’s explanation; nothing runs', async () => {
@@ -131,7 +171,15 @@ describe('our server: hostile requests', () => {
       jsonrpc: '2.0',
       id: 2,
       method: 'message/send',
-      params: { message: { kind: 'message', messageId: randomUUID(), role: 'user', taskId, parts: [{ kind: 'text', text: 'yes' }] } },
+      params: {
+        message: {
+          kind: 'message',
+          messageId: randomUUID(),
+          role: 'user',
+          taskId,
+          parts: [{ kind: 'text', text: 'yes' }],
+        },
+      },
     });
     const r = await post(served.url, body);
     expect(r.json?.error).toBeDefined();
@@ -159,7 +207,10 @@ describe('createA2AServer: hostile options', () => {
   });
 
   it('tokenAuth refuses malformed headers and unknown tokens, and never grants loopback to a token mismatch', () => {
-    const auth = tokenAuth({ tokens: { t1: { id: 'p', exposure: 'partner' } }, loopback: { id: 'me', exposure: 'local' } });
+    const auth = tokenAuth({
+      tokens: { t1: { id: 'p', exposure: 'partner' } },
+      loopback: { id: 'me', exposure: 'local' },
+    });
     const req = (authorization?: string, remoteAddress = '127.0.0.1') => ({
       method: 'GET',
       url: '/',

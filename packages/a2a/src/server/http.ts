@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { A2A_VERSION_HEADER, Extensions, formatSSEErrorEvent, formatSSEEvent, SSE_HEADERS } from '@a2a-js/sdk';
+import {
+  A2A_VERSION_HEADER,
+  Extensions,
+  formatSSEErrorEvent,
+  formatSSEEvent,
+  SSE_HEADERS,
+} from '@a2a-js/sdk';
 import { isLegacyJsonRpcMethod } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { JsonRpcTransportHandler, ServerCallContext, validateVersion } from '@a2a-js/sdk/server';
@@ -25,7 +31,9 @@ export interface A2ARequestInfo {
  * the least trusted level), `undefined` for an anonymous caller, or `null` to refuse the request
  * with 401 (e.g. a credential that does not check out — never fall back to a lower level silently).
  */
-export type Authenticate = (request: A2ARequestInfo) => A2APrincipal | null | undefined | Promise<A2APrincipal | null | undefined>;
+export type Authenticate = (
+  request: A2ARequestInfo,
+) => A2APrincipal | null | undefined | Promise<A2APrincipal | null | undefined>;
 
 export interface LevelTransport {
   v1: JsonRpcTransportHandler;
@@ -49,7 +57,12 @@ export interface HttpDeps {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i;
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     if (!res.writableEnded) res.end();
     return;
@@ -127,7 +140,11 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
   return handleRpc(deps, req, res, who, level);
 }
 
-async function readJson(deps: HttpDeps, req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown> | undefined> {
+async function readJson(
+  deps: HttpDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Record<string, unknown> | undefined> {
   const type = header(req, 'content-type') ?? '';
   if (!JSON_TYPE.test(type)) {
     req.resume();
@@ -135,7 +152,10 @@ async function readJson(deps: HttpDeps, req: IncomingMessage, res: ServerRespons
     return undefined;
   }
   const declared = Number(header(req, 'content-length') ?? 'NaN');
-  const tooLarge = () => send(res, 413, rpcError(null, -32600, `request body larger than ${deps.maxRequestBytes} bytes`), { connection: 'close' });
+  const tooLarge = () =>
+    send(res, 413, rpcError(null, -32600, `request body larger than ${deps.maxRequestBytes} bytes`), {
+      connection: 'close',
+    });
   if (declared > deps.maxRequestBytes) {
     tooLarge();
     req.destroy();
@@ -143,7 +163,11 @@ async function readJson(deps: HttpDeps, req: IncomingMessage, res: ServerRespons
   }
   let text: string;
   try {
-    const body = await readLimited(ReadableStream.from(req) as ReadableStream<Uint8Array>, deps.maxRequestBytes, 'the request');
+    const body = await readLimited(
+      ReadableStream.from(req) as ReadableStream<Uint8Array>,
+      deps.maxRequestBytes,
+      'the request',
+    );
     text = new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
@@ -160,27 +184,48 @@ async function readJson(deps: HttpDeps, req: IncomingMessage, res: ServerRespons
     return undefined;
   }
   if (!isPlainObject(value)) {
-    send(res, 200, rpcError(null, -32600, Array.isArray(value) ? 'batch requests are not supported' : 'a request must be a JSON object'));
+    send(
+      res,
+      200,
+      rpcError(
+        null,
+        -32600,
+        Array.isArray(value) ? 'batch requests are not supported' : 'a request must be a JSON object',
+      ),
+    );
     return undefined;
   }
   const issues = inspectJson(value, { ...CARD_JSON_LIMITS, maxStringLength: deps.maxRequestBytes });
   if (issues.length > 0) {
-    send(res, 200, rpcError(value.id, -32600, `invalid request at ${issues[0]!.pointer || '/'}: ${issues[0]!.message}`));
+    send(
+      res,
+      200,
+      rpcError(value.id, -32600, `invalid request at ${issues[0]!.pointer || '/'}: ${issues[0]!.message}`),
+    );
     return undefined;
   }
   return value;
 }
 
-async function handleRpc(deps: HttpDeps, req: IncomingMessage, res: ServerResponse, principal: A2APrincipal, level: string): Promise<void> {
+async function handleRpc(
+  deps: HttpDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  principal: A2APrincipal,
+  level: string,
+): Promise<void> {
   const body = await readJson(deps, req, res);
   if (!body) return;
   if (body.jsonrpc !== '2.0' || typeof body.method !== 'string')
     return send(res, 200, rpcError(body.id, -32600, 'not a JSON-RPC 2.0 request'));
   const legacy = isLegacyJsonRpcMethod(body.method);
   const transport = deps.transport(level);
-  const mapError = legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError : JsonRpcTransportHandler.mapToJSONRPCError;
+  const mapError = legacy
+    ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError
+    : JsonRpcTransportHandler.mapToJSONRPCError;
   const requestedVersion = header(req, A2A_VERSION_HEADER) ?? (legacy ? '0.3' : '1.0');
-  const extensions = header(req, legacy ? 'x-a2a-extensions' : 'a2a-extensions') ?? header(req, 'a2a-extensions');
+  const extensions =
+    header(req, legacy ? 'x-a2a-extensions' : 'a2a-extensions') ?? header(req, 'a2a-extensions');
   const context = new ServerCallContext({
     user: { isAuthenticated: principal.id !== undefined, userName: principal.id ?? 'anonymous' },
     requestedVersion,
@@ -225,7 +270,8 @@ async function streamSse(
       for (let next = await iterator.next(); !next.done && !res.destroyed; next = await iterator.next())
         res.write(formatSSEEvent(next.value));
   } catch (error) {
-    if (!res.writableEnded) res.write(formatSSEErrorEvent({ jsonrpc: '2.0', id: safeId(id), error: mapError(error) }));
+    if (!res.writableEnded)
+      res.write(formatSSEErrorEvent({ jsonrpc: '2.0', id: safeId(id), error: mapError(error) }));
   } finally {
     res.off('close', onClose);
     if (!res.writableEnded) res.end();

@@ -24,30 +24,50 @@ describe('v0.3 JSON-RPC methods (message/send, message/stream, tasks/get, tasks/
   afterAll(() => served.close());
 
   it('message/send runs the skill and tasks/get reads the task back', async () => {
-    const sent = await rpc(served.url, 'message/send', userMessage([{ kind: 'data', data: { city: 'Rome' } }], 'get_weather'));
+    const sent = await rpc(
+      served.url,
+      'message/send',
+      userMessage([{ kind: 'data', data: { city: 'Rome' } }], 'get_weather'),
+    );
     expect(sent.status).toBe(200);
     const body = JSON.parse(sent.text);
     expect(body.result).toMatchObject({ kind: 'task', status: { state: 'completed' } });
-    expect(body.result.artifacts[0].parts[0]).toMatchObject({ kind: 'data', data: { city: 'Rome', tempC: 21 } });
+    expect(body.result.artifacts[0].parts[0]).toMatchObject({
+      kind: 'data',
+      data: { city: 'Rome', tempC: 21 },
+    });
     const got = JSON.parse((await rpc(served.url, 'tasks/get', { id: body.result.id })).text);
     expect(got.result).toMatchObject({ id: body.result.id, status: { state: 'completed' } });
   });
 
   it('message/stream answers with server-sent events ending in completed', async () => {
-    const sent = await rpc(served.url, 'message/stream', userMessage([{ kind: 'text', text: 'abc' }], 'summarise'));
+    const sent = await rpc(
+      served.url,
+      'message/stream',
+      userMessage([{ kind: 'text', text: 'abc' }], 'summarise'),
+    );
     expect(sent.type).toContain('text/event-stream');
     const events = sent.text
       .split('\n\n')
       .filter((e) => e.startsWith('data: '))
       .map((e) => JSON.parse(e.slice(6)).result);
-    expect(events.at(-1)).toMatchObject({ kind: 'status-update', status: { state: 'completed' }, final: true });
+    expect(events.at(-1)).toMatchObject({
+      kind: 'status-update',
+      status: { state: 'completed' },
+      final: true,
+    });
   });
 
   it('tasks/cancel cancels a running call (its handler is aborted) and it never runs again', async () => {
     const stream = fetch(`${served.url}/a2a`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'message/stream', params: userMessage([], 'slow') }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'message/stream',
+        params: userMessage([], 'slow'),
+      }),
     });
     const response = await stream;
     const reader = response.body!.getReader();

@@ -2,10 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { type Message, type Part, Role, type Task, TaskState } from '@a2a-js/sdk';
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_TOKEN, PARTNER_TOKEN, startToolsetServer, type ToolsetServer } from '../test-fixtures/toolset-server.js';
+import {
+  LOCAL_TOKEN,
+  PARTNER_TOKEN,
+  startToolsetServer,
+  type ToolsetServer,
+} from '../test-fixtures/toolset-server.js';
 
-const data = (value: unknown): Part => ({ content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType: 'application/json' });
-const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
+const data = (value: unknown): Part => ({
+  content: { $case: 'data', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: 'application/json',
+});
+const text = (value: string): Part => ({
+  content: { $case: 'text', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: 'text/plain',
+});
 
 function message(parts: Part[], skillId?: string, taskId = '', contextId = ''): Message {
   return {
@@ -20,7 +35,12 @@ function message(parts: Part[], skillId?: string, taskId = '', contextId = ''): 
   };
 }
 
-const request = (msg: Message) => ({ tenant: '', message: msg, configuration: undefined, metadata: undefined });
+const request = (msg: Message) => ({
+  tenant: '',
+  message: msg,
+  configuration: undefined,
+  metadata: undefined,
+});
 
 async function sdkClient(url: string, token?: string): Promise<Client> {
   const fetchImpl: typeof fetch = (input, init) => {
@@ -49,8 +69,16 @@ describe('the A2A SDK client against our server', () => {
 
   it.each([
     ['public', undefined, ['big_report', 'get_weather', 'slow', 'summarise']],
-    ['partner', PARTNER_TOKEN, ['big_report', 'get_weather', 'partner_report', 'slow', 'summarise', 'transfer_funds']],
-    ['local', LOCAL_TOKEN, ['big_report', 'delete_record', 'get_weather', 'partner_report', 'slow', 'summarise', 'transfer_funds']],
+    [
+      'partner',
+      PARTNER_TOKEN,
+      ['big_report', 'get_weather', 'partner_report', 'slow', 'summarise', 'transfer_funds'],
+    ],
+    [
+      'local',
+      LOCAL_TOKEN,
+      ['big_report', 'delete_record', 'get_weather', 'partner_report', 'slow', 'summarise', 'transfer_funds'],
+    ],
   ])('reads the %s card with only that level’s skills', async (_level, token, skills) => {
     const client = await sdkClient(served.url, token);
     const card = await client.getAgentCard();
@@ -61,7 +89,9 @@ describe('the A2A SDK client against our server', () => {
 
   it('public: sends a message (blocking) and gets the tool result as an artifact', async () => {
     const client = await sdkClient(served.url);
-    const result = (await client.sendMessage(request(message([data({ city: 'Oslo' })], 'get_weather')))) as Task;
+    const result = (await client.sendMessage(
+      request(message([data({ city: 'Oslo' })], 'get_weather')),
+    )) as Task;
     expect(result.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(artifactValue(result)).toEqual({ city: 'Oslo', tempC: 21 });
     const again = await client.getTask({ tenant: '', id: result.id, historyLength: 0 });
@@ -71,18 +101,28 @@ describe('the A2A SDK client against our server', () => {
   it('public: streams the task lifecycle', async () => {
     const client = await sdkClient(served.url);
     const states: TaskState[] = [];
-    for await (const event of client.sendMessageStream(request(message([text('a long text')], 'summarise')))) {
+    for await (const event of client.sendMessageStream(
+      request(message([text('a long text')], 'summarise')),
+    )) {
       const p = event.payload;
       if (p?.$case === 'task' && p.value.status) states.push(p.value.status.state);
       if (p?.$case === 'statusUpdate' && p.value.status) states.push(p.value.status.state);
     }
-    expect(states).toEqual([TaskState.TASK_STATE_SUBMITTED, TaskState.TASK_STATE_WORKING, TaskState.TASK_STATE_COMPLETED]);
+    expect(states).toEqual([
+      TaskState.TASK_STATE_SUBMITTED,
+      TaskState.TASK_STATE_WORKING,
+      TaskState.TASK_STATE_COMPLETED,
+    ]);
   });
 
   it('public: a partner skill is refused exactly like a skill that does not exist', async () => {
     const client = await sdkClient(served.url);
-    const hidden = (await client.sendMessage(request(message([data({ quarter: 'Q1' })], 'partner_report')))) as Task;
-    const missing = (await client.sendMessage(request(message([data({ quarter: 'Q1' })], 'no_such_skill')))) as Task;
+    const hidden = (await client.sendMessage(
+      request(message([data({ quarter: 'Q1' })], 'partner_report')),
+    )) as Task;
+    const missing = (await client.sendMessage(
+      request(message([data({ quarter: 'Q1' })], 'no_such_skill')),
+    )) as Task;
     const said = (t: Task) => {
       const c = t.status?.message?.parts[0]?.content;
       return c?.$case === 'text' ? c.value : '';
@@ -95,7 +135,9 @@ describe('the A2A SDK client against our server', () => {
 
   it('partner: runs a partner skill', async () => {
     const client = await sdkClient(served.url, PARTNER_TOKEN);
-    const result = (await client.sendMessage(request(message([data({ quarter: 'Q2' })], 'partner_report')))) as Task;
+    const result = (await client.sendMessage(
+      request(message([data({ quarter: 'Q2' })], 'partner_report')),
+    )) as Task;
     expect(artifactValue(result)).toEqual({ quarter: 'Q2', revenue: 1_000_000 });
   });
 
@@ -115,5 +157,4 @@ describe('the A2A SDK client against our server', () => {
   it('a wrong token is refused (401), never served at a lower level', async () => {
     await expect(sdkClient(served.url, 'not-a-token')).rejects.toThrow(/401/);
   });
-
 });

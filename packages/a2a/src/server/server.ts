@@ -84,7 +84,8 @@ function toExposure(options: A2AServerOptions): Exposure {
     return createExposure({ public: toolset });
   }
   if (typeof (exposure as Exposure).evaluate === 'function') return exposure as Exposure;
-  if (!isPlainObject(exposure)) throw new A2AConfigError('exposure must be an Exposure or { level: Toolset }');
+  if (!isPlainObject(exposure))
+    throw new A2AConfigError('exposure must be an Exposure or { level: Toolset }');
   try {
     return createExposure(exposure as Record<string, Toolset>);
   } catch (error) {
@@ -94,11 +95,20 @@ function toExposure(options: A2AServerOptions): Exposure {
 
 function checkOptions(options: A2AServerOptions): void {
   if (!isPlainObject(options)) throw new A2AConfigError('createA2AServer needs an options object');
-  if (!options.runner || typeof options.runner.run !== 'function') throw new A2AConfigError('runner must be a toolrun Runner');
+  if (!options.runner || typeof options.runner.run !== 'function')
+    throw new A2AConfigError('runner must be a toolrun Runner');
   const card = options.card;
-  if (!isPlainObject(card) || typeof card.name !== 'string' || card.name.trim() === '' || typeof card.description !== 'string')
+  if (
+    !isPlainObject(card) ||
+    typeof card.name !== 'string' ||
+    card.name.trim() === '' ||
+    typeof card.description !== 'string'
+  )
     throw new A2AConfigError('card needs a name and a description');
-  if (options.rpcPath !== undefined && (typeof options.rpcPath !== 'string' || !options.rpcPath.startsWith('/')))
+  if (
+    options.rpcPath !== undefined &&
+    (typeof options.rpcPath !== 'string' || !options.rpcPath.startsWith('/'))
+  )
     throw new A2AConfigError('rpcPath must start with "/"');
   if (options.authenticate !== undefined && typeof options.authenticate !== 'function')
     throw new A2AConfigError('authenticate must be a function');
@@ -128,10 +138,12 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   let server: Server | undefined;
   let allowed = options.allowedHosts ? hostMatcher(options.allowedHosts) : undefined;
 
-  const served = (tool: Tool) => (toolset === undefined || toolset.has(tool.id)) && runner.get(tool.id) !== undefined;
+  const served = (tool: Tool) =>
+    (toolset === undefined || toolset.has(tool.id)) && runner.get(tool.id) !== undefined;
   const allTools = (): Tool[] => {
     const seen = new Map<string, Tool>();
-    for (const level of exposure.levels) for (const tool of exposure.toolsetFor(level).tools()) if (served(tool)) seen.set(tool.id, tool);
+    for (const level of exposure.levels)
+      for (const tool of exposure.toolsetFor(level).tools()) if (served(tool)) seen.set(tool.id, tool);
     return [...seen.values()];
   };
   const skillsFor = (principal: A2APrincipal): ServedSkill[] => {
@@ -147,7 +159,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       [{ url: new URL(rpcPath, base).href, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
       ['JSONRPC'],
     );
-  const cardOf = (skills: readonly JsonObject[], schemas: Record<string, unknown>, base: string): AgentCard => {
+  const cardOf = (
+    skills: readonly JsonObject[],
+    schemas: Record<string, unknown>,
+    base: string,
+  ): AgentCard => {
     const info = options.card;
     const json: Record<string, unknown> = {
       name: info.name,
@@ -196,7 +212,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       const card = cardOf([], {}, baseOf());
       const inner = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
       const handler = guardHandler(inner, pending, exposure);
-      t = { v1: new JsonRpcTransportHandler(handler), legacy: new LegacyJsonRpcTransportHandler(handler), card };
+      t = {
+        v1: new JsonRpcTransportHandler(handler),
+        legacy: new LegacyJsonRpcTransportHandler(handler),
+        card,
+      };
       transports.set(level, t);
     }
     return t;
@@ -233,7 +253,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       const { port } = s.address() as AddressInfo;
       const shown = host.includes(':') ? `[${host}]` : host;
       boundUrl = `http://${shown}:${port}`;
-      if (!allowed && (host === '127.0.0.1' || host === 'localhost' || host === '::1')) allowed = hostMatcher(LOOPBACK_HOSTS);
+      if (!allowed && (host === '127.0.0.1' || host === 'localhost' || host === '::1'))
+        allowed = hostMatcher(LOOPBACK_HOSTS);
       transports.clear();
       return { url: boundUrl, server: s };
     },

@@ -69,7 +69,8 @@ export class SkillCatalogue {
       if (!entry) continue;
       const schema: SkillSchema = { inputSchema: tool.inputSchema as JsonObject, hash: tool.contentHash };
       if (tool.outputSchema !== undefined) schema.outputSchema = tool.outputSchema as JsonValue;
-      if (Object.keys(tool.annotations).length > 0) schema.annotations = { ...tool.annotations } as JsonObject;
+      if (Object.keys(tool.annotations).length > 0)
+        schema.annotations = { ...tool.annotations } as JsonObject;
       out.push({ kind: 'tool', id: entry.skillId, skill: entry.value, schema, tool });
     }
     return out;

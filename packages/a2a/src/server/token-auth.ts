@@ -30,10 +30,12 @@ export function tokenAuth(options: TokenAuthOptions): Authenticate {
       const given = Buffer.from(match[1]!);
       let found: A2APrincipal | undefined;
       for (const entry of entries)
-        if (entry.token.length === given.length && timingSafeEqual(entry.token, given)) found = entry.principal;
+        if (entry.token.length === given.length && timingSafeEqual(entry.token, given))
+          found = entry.principal;
       return found ?? null;
     }
-    if (loopback && request.remoteAddress !== undefined && LOOPBACK.has(request.remoteAddress)) return loopback;
+    if (loopback && request.remoteAddress !== undefined && LOOPBACK.has(request.remoteAddress))
+      return loopback;
     return undefined;
   };
 }

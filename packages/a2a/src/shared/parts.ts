@@ -70,13 +70,22 @@ export function contentBlocks(sorted: SortedParts): ContentBlock[] {
   for (const file of sorted.files) {
     const mimeType = file.mediaType || 'application/octet-stream';
     if (file.uri !== undefined)
-      blocks.push({ type: 'resource_link', uri: file.uri, mimeType, ...(file.name ? { name: file.name } : {}) });
+      blocks.push({
+        type: 'resource_link',
+        uri: file.uri,
+        mimeType,
+        ...(file.name ? { name: file.name } : {}),
+      });
     else if (mimeType.startsWith('image/')) blocks.push({ type: 'image', data: file.bytes ?? '', mimeType });
     else if (mimeType.startsWith('audio/')) blocks.push({ type: 'audio', data: file.bytes ?? '', mimeType });
     else
       blocks.push({
         type: 'resource',
-        resource: { uri: `a2a-file:${encodeURIComponent(file.name ?? 'file')}`, blob: file.bytes ?? '', mimeType },
+        resource: {
+          uri: `a2a-file:${encodeURIComponent(file.name ?? 'file')}`,
+          blob: file.bytes ?? '',
+          mimeType,
+        },
       });
   }
   return blocks;

@@ -25,7 +25,8 @@ export function readSkillSchemas(card: Record<string, unknown>): Map<string, Ski
   const ext = caps.extensions.find((e) => isPlainObject(e) && e.uri === TOOL_SCHEMA_EXTENSION_URI);
   if (!isPlainObject(ext) || !isPlainObject(ext.params) || !isPlainObject(ext.params.skills)) return out;
   for (const [id, entry] of Object.entries(ext.params.skills)) {
-    if (!isPlainObject(entry) || !isPlainObject(entry.inputSchema) || typeof entry.hash !== 'string') continue;
+    if (!isPlainObject(entry) || !isPlainObject(entry.inputSchema) || typeof entry.hash !== 'string')
+      continue;
     const schema: SkillSchema = { inputSchema: entry.inputSchema as JsonObject, hash: entry.hash };
     if (entry.outputSchema !== undefined) schema.outputSchema = entry.outputSchema as JsonValue;
     if (isPlainObject(entry.annotations)) schema.annotations = entry.annotations as JsonObject;

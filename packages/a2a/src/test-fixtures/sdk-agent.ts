@@ -18,10 +18,24 @@ import {
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import express from 'express';
 
-const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
+const text = (value: string): Part => ({
+  content: { $case: 'text', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: 'text/plain',
+});
 
 function agentMessage(taskId: string, contextId: string, parts: Part[]): Message {
-  return { messageId: randomUUID(), contextId, taskId, role: Role.ROLE_AGENT, parts, metadata: undefined, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId,
+    role: Role.ROLE_AGENT,
+    parts,
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 function userText(message: Message): string {
@@ -44,25 +58,44 @@ class SampleExecutor implements AgentExecutor {
   async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const { taskId, contextId } = ctx;
     const message = ctx.userMessage;
-    const skill = ctx.task ? `${String(ctx.task.metadata?.skill)}:reply` : String(message.metadata?.skillId ?? 'echo');
+    const skill = ctx.task
+      ? `${String(ctx.task.metadata?.skill)}:reply`
+      : String(message.metadata?.skillId ?? 'echo');
     this.log.runs.set(skill, (this.log.runs.get(skill) ?? 0) + 1);
     const status = (state: TaskState, words?: string) =>
       bus.publish(
         AgentEvent.statusUpdate({
           taskId,
           contextId,
-          status: { state, message: words === undefined ? undefined : agentMessage(taskId, contextId, [text(words)]), timestamp: new Date().toISOString() },
+          status: {
+            state,
+            message: words === undefined ? undefined : agentMessage(taskId, contextId, [text(words)]),
+            timestamp: new Date().toISOString(),
+          },
           metadata: undefined,
         }),
       );
     const artifact = (parts: Part[], append = false, artifactId = 'out') =>
-      bus.publish(AgentEvent.artifactUpdate({ taskId, contextId, artifact: { artifactId, name: 'out', description: '', parts, metadata: undefined, extensions: [] }, append, lastChunk: !append, metadata: undefined }));
+      bus.publish(
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          artifact: { artifactId, name: 'out', description: '', parts, metadata: undefined, extensions: [] },
+          append,
+          lastChunk: !append,
+          metadata: undefined,
+        }),
+      );
     bus.publish(
       AgentEvent.task(
         ctx.task ?? {
           id: taskId,
           contextId,
-          status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() },
+          status: {
+            state: TaskState.TASK_STATE_SUBMITTED,
+            message: undefined,
+            timestamp: new Date().toISOString(),
+          },
           artifacts: [],
           history: [message],
           metadata: { skill },
@@ -91,9 +124,24 @@ class SampleExecutor implements AgentExecutor {
         return status(TaskState.TASK_STATE_COMPLETED);
       case 'rich':
         artifact([
-          { content: { $case: 'data', value: { answer: 42 } }, metadata: undefined, filename: '', mediaType: 'application/json' },
-          { content: { $case: 'raw', value: Buffer.from('PNG') }, metadata: undefined, filename: 'chart.png', mediaType: 'image/png' },
-          { content: { $case: 'url', value: 'https://example.test/report.pdf' }, metadata: undefined, filename: 'report.pdf', mediaType: 'application/pdf' },
+          {
+            content: { $case: 'data', value: { answer: 42 } },
+            metadata: undefined,
+            filename: '',
+            mediaType: 'application/json',
+          },
+          {
+            content: { $case: 'raw', value: Buffer.from('PNG') },
+            metadata: undefined,
+            filename: 'chart.png',
+            mediaType: 'image/png',
+          },
+          {
+            content: { $case: 'url', value: 'https://example.test/report.pdf' },
+            metadata: undefined,
+            filename: 'report.pdf',
+            mediaType: 'application/pdf',
+          },
         ]);
         return status(TaskState.TASK_STATE_COMPLETED);
       case 'forever':
@@ -111,7 +159,11 @@ class SampleExecutor implements AgentExecutor {
       AgentEvent.statusUpdate({
         taskId,
         contextId: '',
-        status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: new Date().toISOString() },
+        status: {
+          state: TaskState.TASK_STATE_CANCELED,
+          message: undefined,
+          timestamp: new Date().toISOString(),
+        },
         metadata: undefined,
       }),
     );
@@ -131,7 +183,9 @@ export interface SampleAgent {
 }
 
 /** Starts the sample agent; `streaming: false` makes clients poll. `requireBearer` declares and checks a token. */
-export async function startSampleAgent(options: { streaming?: boolean; requireBearer?: string } = {}): Promise<SampleAgent> {
+export async function startSampleAgent(
+  options: { streaming?: boolean; requireBearer?: string } = {},
+): Promise<SampleAgent> {
   const log: SampleAgentLog = { runs: new Map(), cancelled: [], authorizations: [] };
   const app = express();
   const server: Server = await new Promise((resolve) => {
@@ -142,11 +196,20 @@ export async function startSampleAgent(options: { streaming?: boolean; requireBe
     name: 'Sample Agent',
     description: 'A2A SDK sample agent for interop tests',
     version: '1.2.0',
-    supportedInterfaces: [{ url: `${url}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
+    supportedInterfaces: [
+      { url: `${url}/a2a`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
+    ],
     provider: undefined,
     capabilities: { streaming: options.streaming ?? true, pushNotifications: false, extensions: [] },
     securitySchemes: options.requireBearer
-      ? { bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { description: '', scheme: 'Bearer', bearerFormat: '' } } } }
+      ? {
+          bearer: {
+            scheme: {
+              $case: 'httpAuthSecurityScheme',
+              value: { description: '', scheme: 'Bearer', bearerFormat: '' },
+            },
+          },
+        }
       : {},
     securityRequirements: options.requireBearer ? [{ schemes: { bearer: { list: [] } } }] : [],
     defaultInputModes: ['text/plain'],

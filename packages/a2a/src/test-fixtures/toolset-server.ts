@@ -26,7 +26,10 @@ export const summarise = defineTool({
   name: 'summarise',
   description: 'Summarises a text',
   tags: ['text'],
-  inputSchema: { ...A2A_MESSAGE_SCHEMA, properties: { ...A2A_MESSAGE_SCHEMA.properties } } as Tool['inputSchema'],
+  inputSchema: {
+    ...A2A_MESSAGE_SCHEMA,
+    properties: { ...A2A_MESSAGE_SCHEMA.properties },
+  } as Tool['inputSchema'],
 });
 
 export const slow = defineTool({
