@@ -12,7 +12,15 @@ describe('skills per toolset group', () => {
       .where((t) => t.name === 'get_weather' || t.name === 'summarise')
       .build();
     served = await startToolsetServer({
-      groups: [{ id: 'everyday', name: 'Everyday tools', description: 'Weather and text', tags: ['daily'], toolset: group }],
+      groups: [
+        {
+          id: 'everyday',
+          name: 'Everyday tools',
+          description: 'Weather and text',
+          tags: ['daily'],
+          toolset: group,
+        },
+      ],
     });
   });
   afterAll(() => served.close());
@@ -22,11 +30,20 @@ describe('skills per toolset group', () => {
     expect(agent.tools.map((t) => t.name).sort()).toEqual(['big_report', 'everyday', 'slow']);
     const everyday = agent.tools.find((t) => t.name === 'everyday')!;
     expect(everyday.title).toBe('Everyday tools');
-    expect(everyday.inputSchema).toMatchObject({ properties: { tool: { enum: ['get_weather', 'summarise'] } }, required: ['tool'] });
+    expect(everyday.inputSchema).toMatchObject({
+      properties: { tool: { enum: ['get_weather', 'summarise'] } },
+      required: ['tool'],
+    });
     const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
-    const result = await runner.run({ name: 'everyday', arguments: { tool: 'get_weather', arguments: { city: 'Lima' } } });
+    const result = await runner.run({
+      name: 'everyday',
+      arguments: { tool: 'get_weather', arguments: { city: 'Lima' } },
+    });
     expect(result.result).toEqual({ city: 'Lima', tempC: 21 });
-    const wrong = await runner.run({ name: 'everyday', arguments: { tool: 'get_weather', arguments: { town: 'Lima' } } });
+    const wrong = await runner.run({
+      name: 'everyday',
+      arguments: { tool: 'get_weather', arguments: { town: 'Lima' } },
+    });
     expect(wrong.status).toBe('failure');
     expect(wrong.error?.code).toBe('A2A_TASK_FAILED');
     expect(served.log.runs.get('get_weather')).toBe(1);
