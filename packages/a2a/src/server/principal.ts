@@ -30,6 +30,9 @@ export function decide(
   tool: Tool,
   action: 'list' | 'call',
 ): AccessDecision {
+  // The runner's own capability/scope check, mirrored so a skill the runner would refuse is not listed.
+  if (!holds(principal.scopes, tool.requiredScopes) || !holds(principal.capabilities, tool.capabilities))
+    return { allow: false, reason: 'the caller lacks a scope or capability the tool requires' };
   const decision = exposure.evaluate(principal, tool, action);
   const out: AccessDecision = { allow: decision.allow, reason: decision.reason };
   const confirmation = decision.obligations.confirmation;
@@ -43,4 +46,9 @@ export function runnerPrincipal(principal: A2APrincipal): RunnerPrincipal {
   if (principal.capabilities) out.capabilities = principal.capabilities;
   if (principal.scopes) out.scopes = principal.scopes;
   return out;
+}
+
+/** `granted` undefined = unrestricted on this axis (toolrun's rule); a list grants exactly itself. */
+function holds(granted: readonly string[] | undefined, required: readonly string[]): boolean {
+  return granted === undefined || required.every((r) => granted.includes(r));
 }
