@@ -39,7 +39,7 @@ export interface ConnectAgentOptions {
   allowedHosts?: readonly string[];
   /** Use the agent's event stream when its card offers one. Default true. */
   streaming?: boolean;
-  /** First poll interval (ms) when following a task without a stream. Default 500; grows to `maxPollIntervalMs`. */
+  /** First poll interval (ms) when following a task without a stream. Default 20; grows ×1.5 to `maxPollIntervalMs`. */
   pollIntervalMs?: number;
   /** Default 5,000. */
   maxPollIntervalMs?: number;
@@ -143,7 +143,7 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
     throw new A2AConfigError((error as Error).message, { cause: error });
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const pollIntervalMs = positive(options.pollIntervalMs, 500, 'pollIntervalMs');
+  const pollIntervalMs = positive(options.pollIntervalMs, 20, 'pollIntervalMs');
   const maxPollIntervalMs = Math.max(
     pollIntervalMs,
     positive(options.maxPollIntervalMs, 5_000, 'maxPollIntervalMs'),

@@ -1,6 +1,9 @@
 import { type Artifact, type Message, type StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 
+/** How long a finished stream may take to close before its connection is dropped (ms). */
+const DRAIN_MS = 2_000;
+
 /** States after which the client stops following: terminal, or waiting on the caller. */
 const STOP_STATES = new Set<TaskState>([
   TaskState.TASK_STATE_COMPLETED,
@@ -181,11 +184,31 @@ class Follower {
       .finally(() => this.io.abort());
   }
 
+  private draining = false;
+
+  /**
+   * Reads the rest of a stream whose outcome is known (the agent ends it right after the final
+   * event), so the connection is reused rather than torn down; aborted if it lingers.
+   */
+  drain(iterator: AsyncIterator<unknown>): void {
+    this.draining = true;
+    const timer = setTimeout(() => this.io.abort(), DRAIN_MS);
+    void (async () => {
+      try {
+        while (!(await iterator.next()).done);
+      } catch {
+        // The outcome is already known; a broken tail changes nothing.
+      } finally {
+        clearTimeout(timer);
+      }
+    })();
+  }
+
   /** Releases the connection, unless an aborted call still waits for its task id to cancel it. */
   dispose(): void {
     if (this.aborted && !this.cancelSent) return; // the grace timer or the cancel releases it
     clearTimeout(this.graceTimer);
-    this.io.abort();
+    if (!this.draining || this.aborted) this.io.abort();
   }
 }
 
@@ -226,10 +249,19 @@ async function run(f: Follower, o: FollowOptions): Promise<Outcome> {
   const options = { signal: f.io.signal };
   if (o.streaming) {
     try {
-      for await (const event of o.client.sendMessageStream(request, options)) {
-        const message = f.apply(event);
-        if (message && f.taskId === undefined) return { kind: 'message', message };
-        if (f.stopped) return { kind: 'task', task: f.snapshot() };
+      const iterator = o.client.sendMessageStream(request, options)[Symbol.asyncIterator]();
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        const message = f.apply(next.value);
+        const outcome: Outcome | undefined =
+          message && f.taskId === undefined
+            ? { kind: 'message', message }
+            : f.stopped
+              ? { kind: 'task', task: f.snapshot() }
+              : undefined;
+        if (outcome) {
+          f.drain(iterator);
+          return outcome;
+        }
       }
     } catch (error) {
       if (f.aborted) throw error;

@@ -82,6 +82,33 @@ describe('v0.3 JSON-RPC methods (message/send, message/stream, tasks/get, tasks/
     expect(again.result).toMatchObject({ status: { state: 'canceled' } });
   });
 
+  it('push notifications are not supported, in either protocol version', async () => {
+    const done = JSON.parse(
+      (await rpc(served.url, 'message/send', userMessage([{ kind: 'text', text: 'x' }], 'summarise'))).text,
+    );
+    const taskId = done.result.id as string;
+    const legacy = JSON.parse(
+      (
+        await rpc(served.url, 'tasks/pushNotificationConfig/set', {
+          taskId,
+          pushNotificationConfig: { url: 'http://127.0.0.1:1/hook' },
+        })
+      ).text,
+    );
+    expect(legacy.error).toMatchObject({ code: -32003 });
+    const v1 = JSON.parse(
+      (
+        await rpc(
+          served.url,
+          'CreateTaskPushNotificationConfig',
+          { taskId, url: 'http://127.0.0.1:1/hook' },
+          { 'A2A-Version': '1.0' },
+        )
+      ).text,
+    );
+    expect(v1.error).toMatchObject({ code: -32003 });
+  });
+
   it('tasks/get of an unknown task is a JSON-RPC error', async () => {
     const got = JSON.parse((await rpc(served.url, 'tasks/get', { id: randomUUID() })).text);
     expect(got.error).toMatchObject({ code: -32001 });
