@@ -115,6 +115,5 @@ export async function fetchCard(
       throw error;
     }
   }
-  /* c8 ignore next */
   throw new A2ACardError('A2A_CARD_UNREACHABLE', `no agent card found at ${cardUrl}`);
 }

@@ -1,21 +1,21 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AGENT_CARD_PATH, AgentCard, type AgentInterface } from '@a2a-js/sdk';
-import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3';
+import { AGENT_CARD_PATH, AgentCard } from '@a2a-js/sdk';
+import { buildCard } from './card.js';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler } from '@a2a-js/sdk/server';
-import { isPlainObject, type JsonObject, type Tool } from '@toolarsenal/toolmodel';
+import { isPlainObject, type JsonObject } from '@toolarsenal/toolmodel';
 import type { Runner } from '@toolarsenal/toolrun';
 import { createExposure, type Exposure, type Toolset } from '@toolarsenal/toolset';
 import { A2AConfigError } from '../errors.js';
 import { type A2ALimits, resolveLimits } from '../limits.js';
-import { TOOL_SCHEMA_EXTENSION_URI } from '../shared/tool-schema-extension.js';
 import { ToolsetAgentExecutor } from './agent-executor.js';
 import { guardHandler } from './guarded-handler.js';
 import { type Authenticate, createListener, type LevelTransport } from './http.js';
 import { PendingCalls } from './pending.js';
-import { type A2APrincipal, decide } from './principal.js';
-import { DEFAULT_MODES, type ServedSkill, SkillCatalogue, type SkillGroup } from './skills.js';
+import type { A2APrincipal } from './principal.js';
+import { createSkillResolver } from './skill-resolver.js';
+import type { SkillGroup } from './skills.js';
 import { hostMatcher } from '../client/http.js';
 
 /** What the card says about the agent (skills, interfaces and capabilities are filled in). */
@@ -132,73 +132,20 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   } catch (error) {
     throw new A2AConfigError((error as Error).message, { cause: error });
   }
-  const catalogue = new SkillCatalogue(options.groups ?? []);
+  const skillsFor = createSkillResolver(exposure, runner, toolset, options.groups ?? []);
   const pending = new PendingCalls(options.confirmationTtlMs ?? 300_000, 1_000);
   let boundUrl: string | undefined;
   let server: Server | undefined;
   let allowed = options.allowedHosts ? hostMatcher(options.allowedHosts) : undefined;
 
-  const served = (tool: Tool) =>
-    (toolset === undefined || toolset.has(tool.id)) && runner.get(tool.id) !== undefined;
-  const allTools = (): Tool[] => {
-    const seen = new Map<string, Tool>();
-    for (const level of exposure.levels)
-      for (const tool of exposure.toolsetFor(level).tools()) if (served(tool)) seen.set(tool.id, tool);
-    return [...seen.values()];
-  };
-  const skillsFor = (principal: A2APrincipal): ServedSkill[] => {
-    catalogue.update(allTools());
-    const set = exposure.toolsetFor(exposure.levelOf(principal));
-    const visible = set.tools().filter((t) => served(t) && decide(exposure, principal, t, 'list').allow);
-    return catalogue.skillsFor(visible);
-  };
-
   const executor = new ToolsetAgentExecutor({ runner, exposure, skillsFor, pending });
-  const interfacesFor = (base: string): AgentInterface[] =>
-    duplicateInterfacesForLegacy(
-      [{ url: new URL(rpcPath, base).href, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
-      ['JSONRPC'],
-    );
-  const cardOf = (
-    skills: readonly JsonObject[],
-    schemas: Record<string, unknown>,
-    base: string,
-  ): AgentCard => {
-    const info = options.card;
-    const json: Record<string, unknown> = {
-      name: info.name,
-      description: info.description,
-      version: info.version ?? '1.0.0',
-      supportedInterfaces: interfacesFor(base).map((i) => ({ ...i })),
-      capabilities: {
-        streaming: true,
-        pushNotifications: false,
-        extensions: [
-          {
-            uri: TOOL_SCHEMA_EXTENSION_URI,
-            description: 'JSON Schemas and behaviour hints of the skills (ToolArsenal).',
-            required: false,
-            params: { skills: schemas },
-          },
-        ],
-      },
-      defaultInputModes: [...DEFAULT_MODES.inputModes],
-      defaultOutputModes: [...DEFAULT_MODES.outputModes],
-    };
-    if (info.provider) json.provider = info.provider;
-    if (info.documentationUrl) json.documentationUrl = info.documentationUrl;
-    if (info.iconUrl) json.iconUrl = info.iconUrl;
-    if (info.securitySchemes) json.securitySchemes = info.securitySchemes;
-    if (info.securityRequirements) json.securityRequirements = info.securityRequirements;
-    return AgentCard.fromJSON(json);
-  };
   const baseOf = (req?: IncomingMessage): string =>
     options.card.url ?? boundUrl ?? `http://${req?.headers.host ?? '127.0.0.1'}`;
   const cardFor = (principal: A2APrincipal = {}, req?: IncomingMessage): JsonObject => {
     const skills = skillsFor(principal);
     const schemas: Record<string, unknown> = {};
     for (const s of skills) schemas[s.id] = s.schema;
-    const json = AgentCard.toJSON(cardOf([], schemas, baseOf(req))) as JsonObject;
+    const json = AgentCard.toJSON(buildCard(options.card, schemas, baseOf(req), rpcPath)) as JsonObject;
     // Skills as the codec wrote them: protobuf JSON would drop the required-but-empty `tags`.
     json.skills = skills.map((s) => s.skill);
     return json;
@@ -209,7 +156,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     let t = transports.get(level);
     if (!t) {
       // One task store per level: a task created at one level is invisible from the others.
-      const card = cardOf([], {}, baseOf());
+      const card = buildCard(options.card, {}, baseOf(), rpcPath);
       const inner = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
       const handler = guardHandler(inner, pending, exposure);
       t = {
@@ -255,7 +202,6 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       boundUrl = `http://${shown}:${port}`;
       if (!allowed && (host === '127.0.0.1' || host === 'localhost' || host === '::1'))
         allowed = hostMatcher(LOOPBACK_HOSTS);
-      transports.clear();
       return { url: boundUrl, server: s };
     },
     async close() {
