@@ -134,4 +134,19 @@ describe('our client → our server', () => {
     expect(yes.result).toEqual({ data: { deleted: 'r1' } });
     expect(served.log.runs.get('delete_record')).toBe(1);
   });
+
+  it('the runner enforces the policy’s obligations for the caller’s level (rate limit)', async () => {
+    const agent = await connectAgent({ cardUrl: served.url, auth: { bearer: PARTNER_TOKEN } });
+    const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
+    const call = () => runner.run({ name: 'partner_report', arguments: { quarter: 'Q3' } });
+    expect((await call()).result).toEqual({ quarter: 'Q3', revenue: 1_000_000 });
+    expect((await call()).status).toBe('success');
+    const third = await call();
+    expect(third.status).toBe('failure');
+    expect(third.error?.code).toBe('A2A_TASK_FAILED');
+    expect(third.error?.message).toContain('The access policy limits these calls');
+    // The remote runner's own error travels along for the caller to act on.
+    expect(third.error?.details?.remoteError).toMatchObject({ code: 'RATE_LIMITED', retryable: true });
+    expect(served.log.runs.get('partner_report')).toBe(2);
+  });
 });

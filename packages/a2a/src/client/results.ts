@@ -1,4 +1,5 @@
 import { type Message, type Part, TaskState } from '@a2a-js/sdk';
+import { isPlainObject } from '@toolarsenal/toolmodel';
 import { ToolExecutionError, ToolOutput } from '@toolarsenal/toolrun';
 import { contentBlocks, partsOfArtifacts, type SortedParts, sortParts } from '../shared/parts.js';
 import type { Outcome, TaskSnapshot } from './task-follow.js';
@@ -80,11 +81,20 @@ export function toToolOutcome(outcome: Outcome, structured: boolean, agentName: 
   }
   const state = STATE_NAMES[task.state] ?? `state ${task.state}`;
   const said = messageText(task.statusMessage);
+  // A ToolArsenal server sends the runner's error as a data part `{error: {code, status, retryable}}`.
+  const remote = sortParts(task.statusMessage?.parts ?? []).data.find(
+    (d): d is { error: Record<string, unknown> } => isPlainObject(d) && isPlainObject(d.error),
+  );
   throw new ToolExecutionError(
     `Agent "${agentName}" ${state === 'auth-required' ? 'requires authentication for' : state} task ${task.id}${said ? `: ${said}` : ''}`,
     {
       code: FAILURE_CODES[task.state] ?? 'A2A_TASK_FAILED',
-      details: { taskId: task.id, contextId: task.contextId, state },
+      details: {
+        taskId: task.id,
+        contextId: task.contextId,
+        state,
+        ...(remote ? { remoteError: remote.error } : {}),
+      },
     },
   );
 }

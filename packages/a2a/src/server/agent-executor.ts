@@ -114,7 +114,7 @@ export class ToolsetAgentExecutor implements AgentExecutor {
       this.ask(this.deps.pending.add({ ...base, question: decision.confirm }), bus);
       return;
     }
-    await this.run(base, bus, undefined, false);
+    await this.run(base, bus, false);
   }
 
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
@@ -180,7 +180,7 @@ export class ToolsetAgentExecutor implements AgentExecutor {
       );
       return;
     }
-    await this.run(pending, bus, pending.token, true);
+    await this.run(pending, bus, true);
   }
 
   private rejectToken(token: string, reason: string): void {
@@ -194,17 +194,17 @@ export class ToolsetAgentExecutor implements AgentExecutor {
   private async run(
     call: Omit<PendingCall, 'expiresAt' | 'question'>,
     bus: ExecutionEventBus,
-    token: string | undefined,
     confirmed: boolean,
   ): Promise<void> {
-    const { taskId, contextId, tool } = call;
+    const { taskId, contextId, tool, token } = call;
     const running: Running = { controller: new AbortController(), cancelled: false };
     this.running.set(taskId, running);
     bus.publish(statusEvent(taskId, contextId, TaskState.TASK_STATE_WORKING));
     const options = { signal: running.controller.signal, context: { a2a: { taskId, contextId } } };
     let result: ToolResult;
     try {
-      if (token !== undefined) result = await this.deps.runner.confirm(token, options);
+      if (token !== undefined)
+        result = await this.deps.runner.confirm(token, { ...options, ...hashOf(call.argumentsHash) });
       else {
         result = await this.deps.runner.run(
           { id: taskId, name: tool.id, arguments: call.args },
@@ -212,7 +212,10 @@ export class ToolsetAgentExecutor implements AgentExecutor {
         );
         // The caller already said yes to exactly these arguments: the runner's own question is answered.
         if (result.status === 'pending_confirmation' && confirmed && result.confirmation)
-          result = await this.deps.runner.confirm(result.confirmation.token, options);
+          result = await this.deps.runner.confirm(result.confirmation.token, {
+            ...options,
+            argumentsHash: result.confirmation.argumentsHash,
+          });
       }
     } catch (error) {
       if (!running.cancelled)
@@ -261,10 +264,13 @@ export class ToolsetAgentExecutor implements AgentExecutor {
         return;
       case 'pending_confirmation': {
         const confirmation = result.confirmation!;
+        // The runner shows the validated arguments and binds its token to their hash.
         const pending = this.deps.pending.add({
           ...call,
+          args: confirmation.arguments,
           question: confirmation.reason,
           token: confirmation.token,
+          argumentsHash: confirmation.argumentsHash,
         });
         this.ask(pending, bus);
         return;
@@ -286,4 +292,8 @@ export class ToolsetAgentExecutor implements AgentExecutor {
       }
     }
   }
+}
+
+function hashOf(argumentsHash: string | undefined): { argumentsHash?: string } {
+  return argumentsHash === undefined ? {} : { argumentsHash };
 }

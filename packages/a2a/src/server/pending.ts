@@ -13,6 +13,8 @@ export interface PendingCall {
   question: string;
   /** The runner's confirmation token, when the runner asked; absent when the policy asked. */
   token?: string;
+  /** The runner's hash of the arguments it showed: confirming binds to exactly these. */
+  argumentsHash?: string;
   expiresAt: number;
 }
 

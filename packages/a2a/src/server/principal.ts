@@ -1,12 +1,12 @@
 /**
- * The one place this package touches the principal / policy model: toolset's principal and
- * exposure decide (membership, policy, confirmation obligation); toolrun's principal is derived for
- * the runner's capability/scope checks. When toolrun enforces toolset decisions itself, only this
- * module changes.
+ * The one place this package touches the principal / policy model (toolmodel's `Principal`, shared
+ * by toolset and toolrun). The exposure decides what a caller may list and call and whether a call
+ * must be confirmed first; the runner gets the caller's whole principal, so a runner created with
+ * `policy: exposure` (recommended) enforces the same decision and its obligations again —
+ * rate limits and audits included.
  */
-import type { Tool } from '@toolarsenal/toolmodel';
-import type { Principal as RunnerPrincipal } from '@toolarsenal/toolrun';
-import type { Exposure, Principal } from '@toolarsenal/toolset';
+import type { Principal, Tool } from '@toolarsenal/toolmodel';
+import type { Exposure } from '@toolarsenal/toolset';
 
 /** Who is calling, as your `authenticate` hook reports it; `exposure` is the caller's level. */
 export type A2APrincipal = Principal;
@@ -40,12 +40,9 @@ export function decide(
   return out;
 }
 
-/** The runner's view of the caller (capabilities/scopes left undefined stay unrestricted there). */
-export function runnerPrincipal(principal: A2APrincipal): RunnerPrincipal {
-  const out: RunnerPrincipal = { id: principal.id ?? 'anonymous' };
-  if (principal.capabilities) out.capabilities = principal.capabilities;
-  if (principal.scopes) out.scopes = principal.scopes;
-  return out;
+/** The principal the runner gets: the caller's, whole (its level included, for a runner `policy`). */
+export function runnerPrincipal(principal: A2APrincipal): Principal {
+  return principal.id === undefined ? { ...principal, id: 'anonymous' } : principal;
 }
 
 /** `granted` undefined = unrestricted on this axis (toolrun's rule); a list grants exactly itself. */

@@ -1,7 +1,7 @@
 /** A toolset with tools at three exposure levels, served by our A2A server on 127.0.0.1. */
 import { defineTool, type Tool } from '@toolarsenal/toolmodel';
 import { createRunner, type Runner } from '@toolarsenal/toolrun';
-import { obligate, policy, type Toolset, toolset } from '@toolarsenal/toolset';
+import { createExposure, type Exposure, obligate, policy, type Toolset, toolset } from '@toolarsenal/toolset';
 import { A2A_MESSAGE_SCHEMA } from '@toolarsenal/tooladapter';
 import { type A2AServer, type A2AServerOptions, createA2AServer } from '../server/server.js';
 import { tokenAuth } from '../server/token-auth.js';
@@ -76,9 +76,10 @@ export interface RunLog {
   aborted: string[];
 }
 
-export function makeRunner(log: RunLog): Runner {
+/** The recommended setup: the runner enforces the same exposure (and its obligations) as the server. */
+export function makeRunner(log: RunLog, exposure?: Exposure): Runner {
   const count = (name: string) => log.runs.set(name, (log.runs.get(name) ?? 0) + 1);
-  const runner = createRunner({ defaults: { timeoutMs: 60_000 } });
+  const runner = createRunner({ defaults: { timeoutMs: 60_000 }, ...(exposure ? { policy: exposure } : {}) });
   runner.register(weather, (args) => {
     count('get_weather');
     return { city: args.city, tempC: 21 };
@@ -126,7 +127,14 @@ export function levelSets(): Record<string, Toolset> {
     partner: toolset('partner')
       .from(ALL_TOOLS)
       .where((t) => t.name === 'partner_report' || t.name === 'transfer_funds')
-      .policy(policy('partner-policy', {}, obligate.tag('sensitive').confirm('it moves money')))
+      .policy(
+        policy(
+          'partner-policy',
+          {},
+          obligate.tag('sensitive').confirm('it moves money'),
+          obligate.tool('partner_report').rateLimit(2, 60_000),
+        ),
+      )
       .build(),
     local: pick('local', 'delete_record'),
   };
@@ -145,11 +153,12 @@ export interface ToolsetServer {
 
 export async function startToolsetServer(extra: Partial<A2AServerOptions> = {}): Promise<ToolsetServer> {
   const log: RunLog = { runs: new Map(), aborted: [] };
-  const runner = makeRunner(log);
+  const exposure = createExposure(levelSets());
+  const runner = makeRunner(log, exposure);
   const server = createA2AServer({
     runner,
     card: { name: 'Arsenal Agent', description: 'ToolArsenal tools over A2A', version: '2.0.0' },
-    exposure: levelSets(),
+    exposure,
     authenticate: tokenAuth({
       tokens: {
         [PARTNER_TOKEN]: { id: 'acme', exposure: 'partner' },
