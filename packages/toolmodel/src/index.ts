@@ -136,3 +136,4 @@ export {
   type ToolInput,
   type ToolSource,
 } from './tool-types.js';
+export { suggestNames } from './suggest.js';

@@ -2,6 +2,7 @@ export { HINTS, type HintName, hintValue } from './annotations.js';
 export { type CapabilityFilter, explainInvalidToolsetId, ToolsetBuilder, toolset } from './builder.js';
 export { type ComposeOptions, difference, intersection, union } from './compose.js';
 export {
+  type ConfigIssueReporter,
   type ConfigOptions,
   loadToolsetConfigFile,
   parseToolsetConfig,

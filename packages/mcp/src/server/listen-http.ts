@@ -30,7 +30,23 @@ export interface ListenOptions {
    * names when bound to loopback, otherwise no check.
    */
   allowedHosts?: readonly string[];
+  /** Path of the health endpoint (GET, no auth, no tool data). Default `/healthz`; `false` turns it off. */
+  healthPath?: string | false;
+  /**
+   * Health of what the server fronts (e.g. per-source status from `@toolarsenal/arsenal`).
+   * Default: `{ status: 'ok' }` while the server listens. `down` answers 503.
+   */
+  health?: () => HealthReport | Promise<HealthReport>;
   onError?: (error: Error) => void;
+}
+
+/** The body of the health endpoint. */
+export interface HealthReport {
+  /** `ok`: everything up; `degraded`: serving, some sources down; `down`: nothing usable (HTTP 503). */
+  status: 'ok' | 'degraded' | 'down';
+  /** Per-source detail, e.g. `{ name, status, tools, error? }`. */
+  sources?: readonly object[];
+  [key: string]: unknown;
 }
 
 export interface HttpServing {
@@ -51,6 +67,15 @@ export async function listen(
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   if (!path.startsWith('/')) throw new McpError('MCP_INVALID_OPTIONS', 'listen: path must start with "/"');
+  const healthPath = options.healthPath ?? '/healthz';
+  if (
+    healthPath !== false &&
+    (typeof healthPath !== 'string' || !healthPath.startsWith('/') || healthPath === path)
+  )
+    throw new McpError(
+      'MCP_INVALID_OPTIONS',
+      'listen: healthPath must start with "/" and differ from the MCP path (or be false)',
+    );
   const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
   const hosts = options.allowedHosts ?? (loopback ? LOOPBACK : undefined);
   const validateHost = hosts ? hostHeaderValidation([...hosts]) : undefined;
@@ -66,6 +91,10 @@ export async function listen(
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     if (validateHost && !validateHost(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (healthPath !== false && url.pathname === healthPath) {
+      await answerHealth(req, res, options.health);
+      return;
+    }
     if (url.pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
@@ -105,4 +134,28 @@ export async function listen(
         http.closeAllConnections();
       }),
   };
+}
+
+async function answerHealth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  health: ListenOptions['health'],
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed');
+    return;
+  }
+  let report: HealthReport;
+  try {
+    report = health ? await health() : { status: 'ok' };
+  } catch (error) {
+    report = { status: 'down', error: (error as Error)?.message ?? String(error) };
+  }
+  const body = JSON.stringify(report);
+  res
+    .writeHead(report.status === 'down' ? 503 : 200, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+    })
+    .end(req.method === 'HEAD' ? undefined : body);
 }

@@ -29,7 +29,7 @@ export async function serveFixtureHttp(
   options: Partial<CreateMcpServerOptions> & { tools?: readonly Tool[] } = {},
   listenOptions: Parameters<typeof listen>[1] = {},
 ): Promise<HttpFixture> {
-  const runner = options.runner ?? createFixtureRunner();
+  const runner = options.runner ?? createFixtureRunner(options.toolset);
   const server = createMcpServer({
     ...(options.toolset ? {} : { tools: options.tools ?? FIXTURE_TOOLS }),
     runner,

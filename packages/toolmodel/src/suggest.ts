@@ -1,8 +1,8 @@
 const MAX_SCANNED = 2_000;
 
 /**
- * Up to `limit` registered names close to `name` (edit distance ≤ 1/3 of the length, or one
- * containing the other), so a not-found message can point the model at the right tool.
+ * Up to `limit` names close to `name` (edit distance ≤ 1/3 of the length, or one
+ * containing the other), for "did you mean" hints (unknown tools, unknown config keys).
  */
 export function suggestNames(name: string, names: Iterable<string>, limit = 3): string[] {
   const query = name.toLowerCase().slice(0, 128);
