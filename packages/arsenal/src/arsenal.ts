@@ -165,7 +165,11 @@ export class Arsenal {
   }
 
   /** Runs a tool by id (or unique name) through the runner: validation, policy, limits, confirmation. */
-  call<C = unknown>(idOrName: string, args: unknown = {}, options: CallArsenalOptions<C> = {}): Promise<ToolResult> {
+  call<C = unknown>(
+    idOrName: string,
+    args: unknown = {},
+    options: CallArsenalOptions<C> = {},
+  ): Promise<ToolResult> {
     const { principal, ...rest } = options;
     return this.runner.run(
       { name: this.#resolveName(idOrName), arguments: args as Record<string, unknown> },
@@ -325,16 +329,26 @@ export class Arsenal {
     this.#owners = owners;
     this.#tools = Object.freeze(tools);
     if (changed) {
-      syncTools(this.index, this.runner, this.#synced, tools, (tool) => this.#handlerFor(tool), (kind) => {
-        if (this.#routed.has(kind)) return;
-        this.#routed.add(kind);
-        this.runner.registerExecutor(createRoutingExecutor(kind, (id) => this.#owners.get(id), this.#inFlight));
-      });
+      syncTools(
+        this.index,
+        this.runner,
+        this.#synced,
+        tools,
+        (tool) => this.#handlerFor(tool),
+        (kind) => {
+          if (this.#routed.has(kind)) return;
+          this.#routed.add(kind);
+          this.runner.registerExecutor(
+            createRoutingExecutor(kind, (id) => this.#owners.get(id), this.#inFlight),
+          );
+        },
+      );
       this.#synced = this.#tools;
       for (const listener of [...this.#changeListeners]) listener();
       this.#events.emit('change', { tools: tools.length });
     }
-    if (duplicates.length > 0) this.#events.emit('problem', { message: `duplicate tool ids skipped: ${duplicates.join('; ')}` });
+    if (duplicates.length > 0)
+      this.#events.emit('problem', { message: `duplicate tool ids skipped: ${duplicates.join('; ')}` });
     for (const source of this.#sources.values()) {
       if (source === this.#local) continue;
       const state = source.state();
@@ -373,7 +387,8 @@ function isSource(value: unknown): value is ArsenalSource {
 
 function sameTools(a: readonly Tool[], b: readonly Tool[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i]!.contentHash !== b[i]!.contentHash || a[i]!.id !== b[i]!.id) return false;
+  for (let i = 0; i < a.length; i++)
+    if (a[i]!.contentHash !== b[i]!.contentHash || a[i]!.id !== b[i]!.id) return false;
   return true;
 }
 

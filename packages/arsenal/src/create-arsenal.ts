@@ -32,5 +32,10 @@ export async function loadArsenal(
 
 function isLoaded(value: unknown): value is ArsenalConfig {
   const v = value as Partial<ArsenalConfig>;
-  return typeof v.file === 'string' && typeof v.dir === 'string' && typeof v.toolsets === 'object' && Array.isArray(v.sources);
+  return (
+    typeof v.file === 'string' &&
+    typeof v.dir === 'string' &&
+    typeof v.toolsets === 'object' &&
+    Array.isArray(v.sources)
+  );
 }

@@ -6,7 +6,14 @@ export interface ArsenalEvents_ {
   /** A source's status changed (started, failed and retrying, went down, came back). */
   status: SourceState;
   /** A call finished (success, or any failure with its code). */
-  call: { callId: string; toolName: string; toolId?: string; status: string; code?: string; latencyMs?: number };
+  call: {
+    callId: string;
+    toolName: string;
+    toolId?: string;
+    status: string;
+    code?: string;
+    latencyMs?: number;
+  };
   /** Something worth reporting that is not an error of one call (e.g. duplicate tool ids skipped). */
   problem: { message: string };
   closed: Record<string, never>;

@@ -32,7 +32,9 @@ export class InFlight {
     const cancelled = new Promise<never>((_, reject) => {
       onAbort = () =>
         reject(
-          new ToolExecutionError('The server shut down before the call finished.', { code: 'SHUTDOWN_CANCELLED' }),
+          new ToolExecutionError('The server shut down before the call finished.', {
+            code: 'SHUTDOWN_CANCELLED',
+          }),
         );
       this.#shutdown.signal.addEventListener('abort', onAbort, { once: true });
     });

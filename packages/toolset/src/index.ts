@@ -9,7 +9,8 @@ export {
   type ToolsetConfig,
 } from './config.js';
 export { type InstantiatedConfig, instantiateConfig } from './config-instantiate.js';
-export type { ToolsetEntry } from './config-schema.js';
+export { accessPolicySchema } from './policy-schema.js';
+export { configSchema as toolsetConfigSchema, type ToolsetEntry } from './config-schema.js';
 export { type ConfigIssue, ToolsetConfigError, ToolsetError } from './errors.js';
 export type { ClauseCheck, Explanation } from './explanation.js';
 export { exportTools, type PreparedTurn, prepareTurn, type ToolsetExport } from './export.js';

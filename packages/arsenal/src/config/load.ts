@@ -127,12 +127,16 @@ function crossChecks(config: ToolsetConfig, report: ConfigIssueReporter): void {
 }
 
 function known(ids: readonly string[]): string {
-  return ids.length === 0 ? ' (the config defines no toolsets)' : ` (defined: ${ids.slice(0, 10).join(', ')})`;
+  return ids.length === 0
+    ? ' (the config defines no toolsets)'
+    : ` (defined: ${ids.slice(0, 10).join(', ')})`;
 }
 
 function rethrow(error: unknown, file: string): unknown {
   if (ToolsetConfigError.isInstance(error))
     return new ArsenalConfigError(error.file, error.issues, { cause: error });
   if (error instanceof Error && !(error instanceof TypeError)) return error;
-  return new ArsenalConfigError(file, [{ pointer: '', code: 'invalid', message: String((error as Error)?.message ?? error) }]);
+  return new ArsenalConfigError(file, [
+    { pointer: '', code: 'invalid', message: String((error as Error)?.message ?? error) },
+  ]);
 }

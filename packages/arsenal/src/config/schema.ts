@@ -33,7 +33,9 @@ const mcp = z
     command: text().optional(),
     args: z.array(z.string().max(4096)).max(1000).optional(),
     /** Extra environment variables for the child (the rest of this process's environment is not passed). */
-    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'is not a variable name'), z.string()).optional(),
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'is not a variable name'), z.string())
+      .optional(),
     cwd: text().optional(),
     stderr: z.enum(['inherit', 'ignore']).optional(),
     /** A remote server (Streamable HTTP, falling back to HTTP+SSE). */
@@ -93,9 +95,16 @@ export type SourceKind = (typeof KINDS)[number];
 export const sourceSchema = z
   .strictObject({
     /** Names the source in status, health and errors. */
-    name: z.string().regex(NAME, 'must be letters, digits, "_" or "-" (starting with a letter or digit)').max(64),
+    name: z
+      .string()
+      .regex(NAME, 'must be letters, digits, "_" or "-" (starting with a letter or digit)')
+      .max(64),
     /** Namespace of the source's tools. Default: the name. */
-    namespace: z.string().regex(NAMESPACE, 'must be dot-separated names of letters, digits, "_" or "-"').max(128).optional(),
+    namespace: z
+      .string()
+      .regex(NAMESPACE, 'must be dot-separated names of letters, digits, "_" or "-"')
+      .max(128)
+      .optional(),
     description: z.string().max(10_000).optional(),
     /** Leave the source out without deleting it. Default true. */
     enabled: z.boolean().optional(),

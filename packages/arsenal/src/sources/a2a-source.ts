@@ -3,7 +3,11 @@ import type { SourceConfig } from '../config/schema.js';
 import type { Loaded } from './loaded-source.js';
 
 /** An A2A agent's skills as tools (`@toolarsenal/a2a`): its card is fetched and checked on each attempt. */
-export async function loadAgent(config: SourceConfig, namespace: string, signal: AbortSignal): Promise<Loaded> {
+export async function loadAgent(
+  config: SourceConfig,
+  namespace: string,
+  signal: AbortSignal,
+): Promise<Loaded> {
   const a = config.a2a!;
   const agent = await connectAgent({
     cardUrl: a.cardUrl,

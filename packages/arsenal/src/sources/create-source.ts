@@ -32,7 +32,11 @@ export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalS
     });
   }
   if (config.a2a)
-    return new LoadedSource({ ...common, kind: 'a2a', load: (signal) => loadAgent(config, namespace, signal) });
+    return new LoadedSource({
+      ...common,
+      kind: 'a2a',
+      load: (signal) => loadAgent(config, namespace, signal),
+    });
   if (config.module !== undefined)
     return new LoadedSource({
       ...common,

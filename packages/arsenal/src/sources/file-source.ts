@@ -39,7 +39,10 @@ export async function loadToolFile(
     throw new ArsenalError('ARSENAL_BAD_TOOL_FILE', `tool file ${path}: ${(error as Error).message}`);
   }
   if (dialect !== undefined && dialect !== 'canonical' && !isDialect(dialect))
-    throw new ArsenalError('ARSENAL_BAD_TOOL_FILE', `tool file ${path}: unknown dialect ${JSON.stringify(dialect)}`);
+    throw new ArsenalError(
+      'ARSENAL_BAD_TOOL_FILE',
+      `tool file ${path}: unknown dialect ${JSON.stringify(dialect)}`,
+    );
   let tools: Tool[];
   try {
     tools = isCanonical(raw, dialect)
@@ -57,7 +60,8 @@ function isCanonical(raw: unknown, dialect: string | undefined): boolean {
   if (dialect === 'canonical') return true;
   if (dialect !== undefined || !Array.isArray(raw) || raw.length === 0) return false;
   return raw.every(
-    (t) => typeof t === 'object' && t !== null && typeof (t as { contentHash?: unknown }).contentHash === 'string',
+    (t) =>
+      typeof t === 'object' && t !== null && typeof (t as { contentHash?: unknown }).contentHash === 'string',
   );
 }
 

@@ -53,7 +53,14 @@ export class LocalSource implements ArsenalSource {
     return true;
   }
   state(): SourceState {
-    return { name: this.name, kind: this.kind, namespace: '', status: 'ready', tools: this.#tools.size, failures: 0 };
+    return {
+      name: this.name,
+      kind: this.kind,
+      namespace: '',
+      status: 'ready',
+      tools: this.#tools.size,
+      failures: 0,
+    };
   }
   subscribe(listener: () => void): () => void {
     return this.#listeners.add(listener);

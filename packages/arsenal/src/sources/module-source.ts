@@ -46,9 +46,13 @@ export function fromModuleExports(mod: Record<string, unknown>, path: string, na
     try {
       tools.push(parseTool(input));
     } catch (error) {
-      throw new ArsenalError('ARSENAL_BAD_MODULE', `module ${path}: tools[${i}]: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new ArsenalError(
+        'ARSENAL_BAD_MODULE',
+        `module ${path}: tools[${i}]: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
     handlers.push(handler as ToolHandler | undefined);
   });
