@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerCallTool } from './call-tool.js';
 import { registerCheck } from './check.js';
+import { registerConfig } from './config.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
+import { registerList } from './list.js';
 import { registerSearch } from './search.js';
 import { registerServe } from './serve.js';
 import { registerTypes } from './types.js';
@@ -18,4 +21,7 @@ export const commands: RegisterCommand[] = [
   registerImport,
   registerTypes,
   registerServe,
+  registerList,
+  registerConfig,
+  registerCallTool,
 ];
