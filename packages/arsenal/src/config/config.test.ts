@@ -25,7 +25,7 @@ sources:
   - name: everything
     mcp: { command: npx, args: [-y, '@modelcontextprotocol/server-everything'] }
   - name: api
-    openapi: { document: api.yaml, baseUrl: 'http://127.0.0.1:8080', auth: { bearer: '\${API_TOKEN}' } }
+    openapi: { document: api.yaml, baseUrl: 'http://127.0.0.1:8080', auth: { bearerAuth: '\${API_TOKEN}' } }
   - name: remote
     mcp: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer \${REMOTE_TOKEN}' } }
 toolsets:
@@ -47,7 +47,7 @@ describe('parseConfig', () => {
     });
     expect(config.dir).toBe('/srv');
     expect(config.sources.map((s) => s.name)).toEqual(['everything', 'api', 'remote']);
-    expect(config.sources[1]!.openapi!.auth).toEqual({ bearer: 's3cret' });
+    expect(config.sources[1]!.openapi!.auth).toEqual({ bearerAuth: 's3cret' });
     expect(config.sources[2]!.mcp!.headers).toEqual({ Authorization: 'Bearer r3' });
     expect(config.toolsets.toolsets.map((t) => t.id)).toEqual(['safe']);
     expect(config.serve).toEqual({
@@ -259,7 +259,7 @@ describe('printConfig', () => {
     expect(printed).toContain('@modelcontextprotocol/server-everything');
     expect(printed).toContain('agent.example.com');
     const json = JSON.parse(printConfig(config, 'json')) as { sources: { openapi?: { auth: unknown } }[] };
-    expect(json.sources[3]!.openapi!.auth).toEqual({ bearer: MASK });
+    expect(json.sources[3]!.openapi!.auth).toEqual({ bearerAuth: MASK });
   });
 });
 

@@ -62,6 +62,21 @@ const credentials = z.strictObject({
   headers: headers.optional(),
 });
 
+const schemeCredential = z.union([
+  noBreaks,
+  z.strictObject({ apiKey: noBreaks }),
+  z.strictObject({ token: noBreaks }),
+  z.strictObject({ username: noBreaks, password: noBreaks }),
+  z.strictObject({
+    clientId: noBreaks,
+    clientSecret: noBreaks,
+    scopes: list.optional(),
+    tokenUrl: z.url({ protocol: /^https?$/ }).optional(),
+    audience: noBreaks.optional(),
+    clientAuth: z.enum(['basic', 'body']).optional(),
+  }),
+]);
+
 const openapi = z.strictObject({
   /** Path of the OpenAPI 3.x / Swagger 2.0 document (JSON or YAML), relative to the config file. */
   document: text(),
@@ -69,8 +84,14 @@ const openapi = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** Hosts calls may go to (globs over host or hostname). Default: the base URL's host. */
   allowedHosts: list.optional(),
-  /** Credentials sent with every call (use `${ENV}` references; never printed). */
-  auth: credentials.optional(),
+  /**
+   * Credentials by security scheme name (the document's `securitySchemes` keys): a string, or
+   * `{ apiKey }`, `{ token }`, `{ username, password }`, `{ clientId, clientSecret, scopes? }`.
+   * Use `${ENV}` references; never printed.
+   */
+  auth: z.record(z.string().min(1).max(256), schemeCredential).optional(),
+  /** Headers sent with every call (e.g. a User-Agent). */
+  headers: headers.optional(),
   includeTags: list.optional(),
   excludeTags: list.optional(),
   includeOperations: list.optional(),
