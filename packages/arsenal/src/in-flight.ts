@@ -1,5 +1,8 @@
 import { ToolExecutionError, type ToolHandler } from '@toolarsenal/toolrun';
 
+/** Time given to the last results to reach the transport after the executions ended (ms). */
+const SETTLE_MS = 100;
+
 /**
  * Counts executions under way so shutdown can let them finish: `drain(graceMs)` refuses new
  * executions (`SHUTTING_DOWN`, retryable), waits for the running ones, and cancels what is still
@@ -65,6 +68,8 @@ export class InFlight {
         }),
       ]);
       clearTimeout(timer);
+      // The last results still travel back through the server (formatting, the transport's write).
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     }
     this.#shutdown.abort();
   }

@@ -66,7 +66,8 @@ export async function serveArsenal(arsenal: Arsenal, options: ServeOptions = {})
       async close(closeOptions = {}) {
         off();
         await arsenal.drain(closeOptions.graceMs);
-        await serving.close();
+        // Answers of the calls that just finished are still being written: give them a moment.
+        await serving.close({ graceMs: 2_000 });
         await server.close();
       },
     };

@@ -117,3 +117,24 @@ describe('access: one decision path through the runner', () => {
     return server.close();
   });
 });
+
+describe('listen: graceful close', () => {
+  it('with graceMs, a request under way is answered before the server closes', async () => {
+    const slow = defineTool({ name: 'slow', description: 'Answers after a while.' });
+    const runner = createRunner();
+    runner.register(slow, () => new Promise((resolve) => setTimeout(() => resolve('done'), 300)));
+    const server = createMcpServer({ tools: [slow], runner, mode: 'static' });
+    cleanups.push(() => server.close());
+    const serving = await listen(server, { port: 0 });
+    const { Client: HttpClient, StreamableHTTPClientTransport } =
+      await import('@modelcontextprotocol/client');
+    const client = new HttpClient({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(serving.url)));
+    cleanups.push(() => client.close());
+    const call = client.callTool({ name: 'slow', arguments: {} });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await serving.close({ graceMs: 5_000 });
+    expect(JSON.stringify((await call).content)).toContain('done');
+    await expect(fetch(serving.url, { method: 'POST' })).rejects.toThrow();
+  });
+});

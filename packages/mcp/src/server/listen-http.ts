@@ -53,8 +53,11 @@ export interface HttpServing {
   /** The endpoint URL, e.g. `http://127.0.0.1:41234/mcp`. */
   readonly url: string;
   readonly port: number;
-  /** Stops accepting, ends open connections and closes the server. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting and closes the server. Open connections are ended at once, or with
+   * `graceMs` once their request under way is answered (forced at the deadline).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -128,10 +131,24 @@ export async function listen(
   return {
     url: `http://${shownHost}:${port}${path}`,
     port,
-    close: () =>
+    close: (closeOptions = {}) =>
       new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
+        const grace = closeOptions.graceMs ?? 0;
+        let sweep: ReturnType<typeof setInterval> | undefined;
+        let force: ReturnType<typeof setTimeout> | undefined;
+        http.close(() => {
+          clearInterval(sweep);
+          clearTimeout(force);
+          resolve();
+        });
+        if (grace <= 0) {
+          http.closeAllConnections();
+          return;
+        }
+        // Requests under way finish and get their response; each connection closes once idle.
+        http.closeIdleConnections();
+        sweep = setInterval(() => http.closeIdleConnections(), 25);
+        force = setTimeout(() => http.closeAllConnections(), grace);
       }),
   };
 }
