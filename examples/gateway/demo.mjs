@@ -40,7 +40,7 @@ const listed = await step('tools/list', async () => {
 });
 
 const tasks = [
-  { query: 'add two numbers', args: { a: 2, b: 3 } },
+  { query: 'the sum of two numbers', args: { a: 2, b: 3 } },
   {
     query: 'read a text file from the workspace',
     args: { path: join(exampleDir, 'workspace', 'launch-checklist.md') },

@@ -63,7 +63,7 @@ export async function startExample({
     exited,
     /** SIGTERM to the gateway (calls under way finish), then the API. Resolves with the exit code. */
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && !child.killed) child.kill('SIGTERM');
       const code = await exited;
       await api.close();
       return code;

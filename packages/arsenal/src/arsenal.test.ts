@@ -133,6 +133,38 @@ serve: { toolset: safe }
     expect(() => arsenal.register([{ name: 'bad name!' }])).toThrow();
   });
 
+  it('a source that lists the same tools again keeps one object per tool across index, runner and served set', async () => {
+    const arsenal = arsenalOf('{}');
+    const listeners = new Set<() => void>();
+    const make = (description: string) => [
+      defineTool({ name: 'sum', namespace: 'calc', description, inputSchema: { type: 'object' } }),
+    ];
+    let listed = make('Returns the sum of two numbers');
+    arsenal.register({
+      name: 'calc',
+      kind: 'custom',
+      namespace: 'calc',
+      start: async () => undefined,
+      tools: () => listed,
+      state: () => ({ name: 'calc', kind: 'custom', namespace: 'calc', status: 'ready', tools: 1, failures: 0 }),
+      healthy: () => true,
+      subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+      close: async () => undefined,
+    });
+    const first = arsenal.tools()[0]!;
+    listed = make('Returns the sum of two numbers'); // a re-list: new objects, same content
+    for (const listener of listeners) listener();
+    const { hits } = await arsenal.search('sum of two numbers');
+    expect(hits[0]!.tool).toBe(first);
+    expect(arsenal.tools()[0]).toBe(first);
+    expect(arsenal.served.tools()[0]).toBe(first);
+    listed = make('Adds two numbers'); // a real change replaces it everywhere
+    for (const listener of listeners) listener();
+    const changed = arsenal.tools()[0]!;
+    expect(changed).not.toBe(first);
+    expect((await arsenal.search('adds two numbers')).hits[0]!.tool).toBe(changed);
+  });
+
   it('refuses a bad config object with the same errors as a file', () => {
     expect(() => createArsenal({ sources: [{ name: 'a', files: 'x.json' }] })).toThrow(ArsenalConfigError);
     expect(() => createArsenal({ sources: [{ name: 'a', files: 'x.json' }] })).toThrow(/did you mean "file"/);

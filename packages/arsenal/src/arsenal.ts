@@ -315,14 +315,18 @@ export class Arsenal {
     const owners = new Map<string, ArsenalSource>();
     const tools: Tool[] = [];
     const duplicates: string[] = [];
+    // A source that lists again (a reconnect, `tools/list_changed`) gives new objects for the same
+    // tools: keep the ones already indexed and served, so the index's hits are the served tools.
+    const previous = new Map(this.#synced.map((t) => [t.id, t]));
     for (const source of this.#sources.values()) {
-      for (const tool of source.tools()) {
-        if (owners.has(tool.id)) {
-          duplicates.push(`${tool.id} (${source.name}, kept from ${owners.get(tool.id)!.name})`);
+      for (const listed of source.tools()) {
+        if (owners.has(listed.id)) {
+          duplicates.push(`${listed.id} (${source.name}, kept from ${owners.get(listed.id)!.name})`);
           continue;
         }
-        owners.set(tool.id, source);
-        tools.push(tool);
+        const kept = previous.get(listed.id);
+        owners.set(listed.id, source);
+        tools.push(kept?.contentHash === listed.contentHash ? kept : listed);
       }
     }
     const changed = !sameTools(this.#synced, tools);
