@@ -23,7 +23,7 @@ const retry = z.strictObject({
   initialDelayMs: positiveInt(3_600_000).optional(),
   /** Longest delay between attempts (ms). Default 30,000. */
   maxDelayMs: positiveInt(3_600_000).optional(),
-  /** Attempts before giving up. Default unlimited. */
+  /** Retries after the first failed attempt before giving up. Default unlimited. */
   maxAttempts: positiveInt(1_000_000).optional(),
 });
 

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 interface Example {
   url: string;
   healthUrl: string;
-  child: import('node:child_process').ChildProcess;
+  child: ChildProcess;
   api: { url: string };
   stop(): Promise<number | null>;
 }
