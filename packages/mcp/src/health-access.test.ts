@@ -1,10 +1,10 @@
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { defineTool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
 import { policy, toolset } from '@toolarsenal/toolset';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer, McpError, type ToolArsenalMcpServer } from './index.js';
 import { listen } from './node.js';
+import { connectInProcess } from './test-fixtures/harness.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -17,14 +17,7 @@ const tools = [
   defineTool({ name: 'wipe', namespace: 'admin', description: 'Wipe everything.', capabilities: ['wipe'] }),
 ];
 
-async function connect(server: ToolArsenalMcpServer): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.factory({ era: 'legacy' }).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanups.push(() => client.close());
-  return client;
-}
+const connect = (server: ToolArsenalMcpServer) => connectInProcess(server, cleanups);
 
 describe('listen: health endpoint', () => {
   it('answers GET /healthz with ok by default, and the given report (503 when down)', async () => {

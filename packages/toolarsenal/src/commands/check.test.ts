@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpusCanonicalJsonl, corpusMcpTools, run, scratch } from './cli-test-kit.js';
+import { buildCli, corpusCanonicalJsonl, corpusMcpTools, run, scratch } from './cli-test-kit.js';
 
 const lax = [
   {
@@ -115,18 +115,9 @@ describe('toolarsenal check', () => {
 });
 
 describe('the real toolarsenal bin', () => {
-  const pkg = fileURLToPath(new URL('../../', import.meta.url));
   beforeAll(() => {
     // Build dist so bin/toolarsenal.js runs the code under test.
-    execFileSync(
-      process.execPath,
-      [
-        fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
-        '-p',
-        'tsconfig.build.json',
-      ],
-      { cwd: pkg },
-    );
+    buildCli();
   }, 120_000);
 
   it('converts and checks real files in a child process with the documented exit codes', () => {

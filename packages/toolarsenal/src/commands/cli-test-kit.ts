@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { toCanonical } from '@toolarsenal/tooladapter';
 import { toolToJson, updateTool } from '@toolarsenal/toolmodel';
 import type { CliIo } from '../io.js';
@@ -73,4 +75,17 @@ export function corpusCanonicalJsonl(): string {
       return JSON.stringify(toolToJson(updateTool(tool, { namespace })));
     })
     .join('\n')}\n`;
+}
+
+/** Builds this package's dist, so `bin/toolarsenal.js` in a child process runs the code under test. */
+export function buildCli(): void {
+  execFileSync(
+    process.execPath,
+    [
+      fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
+      '-p',
+      'tsconfig.build.json',
+    ],
+    { cwd: fileURLToPath(new URL('../../', import.meta.url)) },
+  );
 }

@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from './cli-test-kit.js';
 
 // The gateway example (examples/gateway) end to end: `toolarsenal serve --config` in a child
 // process over the example's toolarsenal.yaml (server-everything, server-filesystem,
@@ -29,7 +29,6 @@ interface ExampleModule {
   startExample(options: Record<string, unknown>): Promise<Example & StdioLaunch>;
 }
 
-const pkg = fileURLToPath(new URL('../../', import.meta.url));
 const exampleUrl = new URL('../../../../examples/gateway/gateway.mjs', import.meta.url);
 let example: ExampleModule;
 
@@ -82,15 +81,7 @@ function descendants(pid: number, needle: string): number[] {
 }
 
 beforeAll(async () => {
-  execFileSync(
-    process.execPath,
-    [
-      fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
-      '-p',
-      'tsconfig.build.json',
-    ],
-    { cwd: pkg },
-  );
+  buildCli();
   example = (await import(exampleUrl.href)) as ExampleModule;
 }, 120_000);
 
