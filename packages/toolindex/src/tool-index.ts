@@ -9,18 +9,16 @@ import {
   type Bm25Params,
   type CompiledPostings,
   compilePostings,
-  DEFAULT_BM25,
   type LexicalScratch,
   scoreDocuments,
   scoreQuery,
 } from './lexical/bm25.js';
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
 import { Vocabulary } from './lexical/vocabulary.js';
-import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
+import type { FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
 import { postingStatistics } from './lexical/term-statistics.js';
-import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
-import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS, type Penalties, type SignalWeights } from './ranking/signals.js';
+import type { Penalties, SignalWeights } from './ranking/signals.js';
 import { signalValue } from './search.js';
 import {
   type CandidatePool,
@@ -31,9 +29,9 @@ import {
   unitVectors,
 } from './search-engine.js';
 import { countOnes, vectorScores } from './search-request.js';
-import { checkIndexOptions, validateOptions } from './index-options.js';
-import { checkId, describe, checkListener, toIds, toTools } from './index-input.js';
-import { toolEmbeddingText, toolFields } from './tool-text.js';
+import { resolveIndexOptions } from './index-options.js';
+import { checkId, checkListener, checkListOptions, encodeCursor, toIds, toTools } from './index-input.js';
+import { textHash, toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
   IndexChange,
   IndexOptions,
@@ -43,18 +41,15 @@ import type {
   SearchFilters,
   SearchOptions,
   SearchResult,
+  ToolIndexLike,
+  UpsertSummary,
 } from './types.js';
 
-/** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
-const DEFAULT_MAX_QUERY = 100_000;
+export type { UpsertSummary } from './types.js';
+
 /** Vectors kept by text (tools and recent queries). */
 const VECTOR_CACHE_ENTRIES = 200_000;
 
-export interface UpsertSummary {
-  added: number;
-  updated: number;
-  unchanged: number;
-}
 
 /** Creates an empty tool index. */
 export function createIndex(options: IndexOptions = {}): ToolIndex {
@@ -62,7 +57,7 @@ export function createIndex(options: IndexOptions = {}): ToolIndex {
 }
 
 /** An in-memory, incrementally updated tool index with lexical, semantic and hybrid search. */
-export class ToolIndex {
+export class ToolIndex implements ToolIndexLike {
   readonly embedder: Embedder | undefined;
   readonly bm25: Bm25Params;
   readonly fusion: FusionOptions;
@@ -85,19 +80,14 @@ export class ToolIndex {
   #deprecated = 0;
 
   constructor(options: IndexOptions = {}) {
-    checkIndexOptions(options);
+    const resolved = resolveIndexOptions(options);
     this.embedder = options.embedder;
-    this.bm25 = {
-      k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
-      b: options.bm25?.b ?? DEFAULT_BM25.b,
-      fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
-    };
-    this.fusion = options.fusion ?? DEFAULT_FUSION;
-    this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
-    this.penalties = { ...DEFAULT_PENALTIES, ...options.penalties };
-    this.minRelevance = options.minRelevance ?? DEFAULT_MIN_RELEVANCE;
-    this.#maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY;
-    validateOptions(this);
+    this.bm25 = resolved.bm25;
+    this.fusion = resolved.fusion;
+    this.weights = resolved.weights;
+    this.penalties = resolved.penalties;
+    this.minRelevance = resolved.minRelevance;
+    this.#maxQueryLength = resolved.maxQueryLength;
     // Validated (one vector of the right length per text, finite values), batched, de-duplicated and cached by
     // embedder id + text hash; settles when the search's signal fires even if the embedder ignores it.
     this.#cache = options.embedder
@@ -176,19 +166,10 @@ export class ToolIndex {
 
   /** Tools in id order, a page at a time. */
   list(options: ListOptions = {}): ListPage {
-    if (options === null || typeof options !== 'object')
-      throw new IndexOptionsError(`list(options): expected an object, got ${describe(options)}`);
-    const limit = options.limit ?? 100;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
-      throw new IndexOptionsError(`list limit must be an integer between 1 and 10000, got ${String(limit)}`);
-    }
+    const { limit, after } = checkListOptions(options);
     this.#sortedIds ??= [...this.#byId.keys()].sort();
     const ids = this.#sortedIds;
-    let start = 0;
-    if (options.cursor !== undefined) {
-      const after = decodeCursor(options.cursor);
-      start = upperBound(ids, after);
-    }
+    const start = after === undefined ? 0 : upperBound(ids, after);
     const page = ids.slice(start, start + limit);
     const tools = page.map((id) => this.get(id)!);
     const last = page.at(-1);
@@ -263,6 +244,33 @@ export class ToolIndex {
           this.#entries.map((e) => e?.terms),
         )),
     };
+  }
+
+  /**
+   * @internal Store backends (see `@toolarsenal/toolindex/backend`): the unit vector of a tool and the hash of the
+   * text it was computed from, once embedded.
+   */
+  storedVector(id: string): { vector: Float32Array; textHash: string } | undefined {
+    const slot = this.#byId.get(id);
+    const entry = slot === undefined ? undefined : this.#entries[slot];
+    if (!entry?.vector) return undefined;
+    entry.embedText ??= toolEmbeddingText(entry.tool);
+    return { vector: entry.vector, textHash: textHash(entry.embedText) };
+  }
+
+  /**
+   * @internal Store backends: gives a tool a stored unit vector instead of embedding it again. Ignored (the tool
+   * is embedded when needed) unless the vector has the embedder's length and was computed from the tool's
+   * current embedding text; returns whether it was taken.
+   */
+  restoreVector(id: string, vector: Float32Array, hash: string): boolean {
+    const slot = this.#byId.get(id);
+    const entry = slot === undefined ? undefined : this.#entries[slot];
+    if (!entry || !this.embedder || vector.length !== this.embedder.dimensions) return false;
+    entry.embedText ??= toolEmbeddingText(entry.tool);
+    if (textHash(entry.embedText) !== hash) return false;
+    entry.vector = vector;
+    return true;
   }
 
   /** @internal Snapshot state (not part of the published API). */
@@ -401,15 +409,4 @@ function upperBound(sorted: readonly string[], value: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-function encodeCursor(id: string): string {
-  return Buffer.from(id, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  if (typeof cursor !== 'string' || !/^[A-Za-z0-9_-]*$/.test(cursor)) {
-    throw new IndexOptionsError('list cursor is not a cursor returned by list()');
-  }
-  return Buffer.from(cursor, 'base64url').toString('utf8');
 }
