@@ -20,7 +20,9 @@ export async function connect(options: {
 }): Promise<{ runner: QueryRunner; close: () => Promise<void> }> {
   const { db, connectionString } = options;
   if ((db === undefined) === (connectionString === undefined))
-    throw new IndexOptionsError('give either db (a pg Pool or Client, a PGlite instance, a QueryRunner) or connectionString');
+    throw new IndexOptionsError(
+      'give either db (a pg Pool or Client, a PGlite instance, a QueryRunner) or connectionString',
+    );
   if (connectionString !== undefined) {
     if (typeof connectionString !== 'string')
       throw new IndexOptionsError('connectionString must be a string');

@@ -1,4 +1,5 @@
 import type { SearchContext, SearchFilters } from '@toolarsenal/toolindex';
+import type { Tool } from '@toolarsenal/toolmodel';
 import { sqlJson, sqlTexts } from './sql-text.js';
 
 /**
@@ -13,11 +14,15 @@ export interface FilterSql {
   narrowed: boolean;
   /** Which deprecation rule applies: exclude (default), include or only. */
   deprecated: 'exclude' | 'include' | 'only';
-  residual: { predicate?: (tool: import('@toolarsenal/toolmodel').Tool) => boolean; health?: boolean };
+  residual: { predicate?: (tool: Tool) => boolean; health?: boolean };
 }
 
 /** Builds the condition; `params` receives the values, `$n` numbering continues from its length. */
-export function filterSql(filters: SearchFilters, context: SearchContext | undefined, params: unknown[]): FilterSql {
+export function filterSql(
+  filters: SearchFilters,
+  context: SearchContext | undefined,
+  params: unknown[],
+): FilterSql {
   const parts: string[] = [];
   const add = (value: unknown) => {
     params.push(value);
@@ -55,7 +60,8 @@ export function filterSql(filters: SearchFilters, context: SearchContext | undef
     Object.entries(filters.annotations ?? {}).filter(([, v]) => v !== undefined),
   );
   // Containment is exact equality per key, as in memory (a tool without the annotation does not match).
-  if (Object.keys(annotations).length > 0) push(`t.annotations @> ${add(JSON.stringify(sqlJson(annotations)))}::jsonb`);
+  if (Object.keys(annotations).length > 0)
+    push(`t.annotations @> ${add(JSON.stringify(sqlJson(annotations)))}::jsonb`);
   const residual: FilterSql['residual'] = {};
   if (filters.predicate) residual.predicate = filters.predicate;
   const health = context?.health;
@@ -69,7 +75,9 @@ export function filterSql(filters: SearchFilters, context: SearchContext | undef
       if (zeroKeys.length > 0) {
         const byId = add(zeroKeys);
         const allKeys = add(keys);
-        push(`NOT (t.id = ANY(${byId}::text[]) OR (t.name = ANY(${byId}::text[]) AND NOT t.id = ANY(${allKeys}::text[])))`);
+        push(
+          `NOT (t.id = ANY(${byId}::text[]) OR (t.name = ANY(${byId}::text[]) AND NOT t.id = ANY(${allKeys}::text[])))`,
+        );
       }
     }
   }

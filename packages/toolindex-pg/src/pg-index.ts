@@ -37,7 +37,14 @@ import { quoteIdent, type QueryRunner } from './query-runner.js';
 import { ReplicaStatistics } from './replica.js';
 import { retrieve } from './retrieve.js';
 import { rowTool } from './rows.js';
-import { checkSchemaName, DEFAULT_SCHEMA, type HnswOptions, migrateWith, schemaVersion, SCHEMA_VERSION } from './schema.js';
+import {
+  checkSchemaName,
+  DEFAULT_SCHEMA,
+  type HnswOptions,
+  migrateWith,
+  schemaVersion,
+  SCHEMA_VERSION,
+} from './schema.js';
 import { removeTools, upsertTools, type WriterContext } from './writer.js';
 
 /** Vectors kept by text (tools being written and recent queries), as in memory. */
@@ -131,12 +138,16 @@ interface Meta {
 async function readMeta(runner: QueryRunner, schema: string): Promise<Meta> {
   const version = await schemaVersion(runner, schema);
   if (version === 0)
-    throw new PgSchemaError(`schema ${schema} has no index tables; run migrate() first or open with migrate: 'auto'`);
+    throw new PgSchemaError(
+      `schema ${schema} has no index tables; run migrate() first or open with migrate: 'auto'`,
+    );
   if (version !== SCHEMA_VERSION)
     throw new PgSchemaError(
       `schema ${schema} is at version ${version}; this release reads version ${SCHEMA_VERSION}${version < SCHEMA_VERSION ? ' (run migrate())' : ' (upgrade the package)'}`,
     );
-  const { rows } = await runner.query<{ key: string; value: string }>(`SELECT key, value FROM ${quoteIdent(schema)}.meta`);
+  const { rows } = await runner.query<{ key: string; value: string }>(
+    `SELECT key, value FROM ${quoteIdent(schema)}.meta`,
+  );
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const dimensions = value('dimensions');
   return {
@@ -149,18 +160,26 @@ async function readMeta(runner: QueryRunner, schema: string): Promise<Meta> {
 
 function bm25Key(bm25: Bm25Params): string {
   const { k1, b, fieldWeights: w } = bm25;
-  return JSON.stringify({ k1, b, fieldWeights: { name: w.name, description: w.description, parameters: w.parameters, tags: w.tags } });
+  return JSON.stringify({
+    k1,
+    b,
+    fieldWeights: { name: w.name, description: w.description, parameters: w.parameters, tags: w.tags },
+  });
 }
 
 /** The snapshot checks, against what the schema was written with. */
 function checkMeta(schema: string, meta: Meta, embedder: Embedder | undefined, bm25: Bm25Params): void {
   if (embedder) {
     if (meta.dimensions === undefined)
-      throw new PgSchemaError(`schema ${schema} is lexical only (no vector column); open it without an embedder`);
+      throw new PgSchemaError(
+        `schema ${schema} is lexical only (no vector column); open it without an embedder`,
+      );
     if (meta.embedderId !== undefined && meta.embedderId !== embedder.id)
       throw new EmbedderMismatchError(meta.embedderId, embedder.id);
     if (meta.dimensions !== embedder.dimensions)
-      throw new PgSchemaError(`schema ${schema} stores ${meta.dimensions}-d vectors; the embedder makes ${embedder.dimensions}-d`);
+      throw new PgSchemaError(
+        `schema ${schema} stores ${meta.dimensions}-d vectors; the embedder makes ${embedder.dimensions}-d`,
+      );
   }
   if (meta.tokenizer !== undefined && meta.tokenizer !== String(TOKENIZER_VERSION))
     throw new PgSchemaError(
@@ -204,6 +223,8 @@ export class PgToolIndex implements ToolIndexLike {
   readonly #postingDepth: number;
   readonly #backend: RetrievalBackend;
   #seen = 0;
+  /** Position of the last change read within version `#seen` (past the end: the whole version was seen). */
+  #seenPosition = 2 ** 31 - 1;
   #catchingUp: Promise<void> = Promise.resolve();
   #unlisten: (() => Promise<void>) | undefined;
   #closed = false;
@@ -252,7 +273,9 @@ export class PgToolIndex implements ToolIndexLike {
 
   /** Number of stored tools. */
   async count(): Promise<number> {
-    const { rows } = await this.#runner.query<{ doc_count: number }>(`SELECT doc_count FROM ${this.#s}.state`);
+    const { rows } = await this.#runner.query<{ doc_count: number }>(
+      `SELECT doc_count FROM ${this.#s}.state`,
+    );
     return rows[0]?.doc_count ?? 0;
   }
 
@@ -284,7 +307,10 @@ export class PgToolIndex implements ToolIndexLike {
   }
 
   /** Adds or replaces tools by id; tools whose content hash is unchanged are neither re-tokenised nor re-embedded. */
-  async upsert(tools: Tool | ToolInput | readonly (Tool | ToolInput)[], signal?: AbortSignal): Promise<UpsertSummary> {
+  async upsert(
+    tools: Tool | ToolInput | readonly (Tool | ToolInput)[],
+    signal?: AbortSignal,
+  ): Promise<UpsertSummary> {
     const list = toTools(tools, 'upsert');
     const { summary, version } = await upsertTools(this.#writer(), list, signal);
     if (version !== undefined) await this.#catchUp();
@@ -372,13 +398,20 @@ export class PgToolIndex implements ToolIndexLike {
     const run = this.#catchingUp.then(async () => {
       if (this.#closed && this.#events.listenerCount === 0) return;
       for (;;) {
-        const { rows } = await this.#runner.query<{ version: string | number; id: string; kind: string }>(
-          `SELECT version, id, kind FROM ${this.#s}.changes WHERE version > $1 ORDER BY version, id LIMIT 10000`,
-          [this.#seen],
+        const { rows } = await this.#runner.query<{
+          version: string | number;
+          position: number;
+          id: string;
+          kind: string;
+        }>(
+          `SELECT version, position, id, kind FROM ${this.#s}.changes WHERE (version, position) > ($1, $2)
+           ORDER BY version, position LIMIT 10000`,
+          [this.#seen, this.#seenPosition],
         );
         if (rows.length === 0) return;
         for (const row of rows) {
-          this.#seen = Math.max(this.#seen, Number(row.version));
+          this.#seen = Number(row.version);
+          this.#seenPosition = row.position;
           if (row.kind === 'add' || row.kind === 'update' || row.kind === 'remove')
             this.#events.emit({ type: row.kind, id: row.id });
         }

@@ -24,22 +24,28 @@ export interface TransactionRunner {
 
 /** The shape of node-postgres' `Pool` the adapter uses (no import: `pg` stays the application's). */
 export interface PgPoolLike {
+  readonly totalCount: number;
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
-  connect(): Promise<PgClientLike & { release(error?: Error | boolean): void }>;
+  /** Resolves to a pooled client (a `PgClientLike` with `release()`). */
+  connect(): Promise<unknown>;
 }
 
 /** The shape of node-postgres' `Client` the adapter uses. */
 export interface PgClientLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
-  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
+  // Typed loosely: node-postgres' own overloads differ between Client and PoolClient.
+  on(event: string, listener: (...args: never[]) => void): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
 }
+
+type PooledClient = PgClientLike & { release(error?: Error | boolean): void };
 
 /** The shape of a PGlite instance the adapter uses. */
 export interface PGliteLike {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
-  transaction<T>(fn: (tx: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>,
+  ): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
@@ -62,7 +68,7 @@ function poolRunner(pool: PgPoolLike): QueryRunner {
     query: async <R>(sql: string, params: readonly unknown[] = []) =>
       (await pool.query(sql, [...params])) as { rows: R[] },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = (await pool.connect()) as PooledClient;
       try {
         return await inTransaction(client, fn);
       } finally {
@@ -70,7 +76,7 @@ function poolRunner(pool: PgPoolLike): QueryRunner {
       }
     },
     async listen(channel, onNotify, onLost) {
-      const client = await pool.connect();
+      const client = (await pool.connect()) as PooledClient;
       let released = false;
       const release = (error?: Error) => {
         if (released) return;
@@ -82,7 +88,7 @@ function poolRunner(pool: PgPoolLike): QueryRunner {
         release(error);
         onLost?.(error);
       };
-      client.on('error', onError);
+      client.on('error', onError as (...args: never[]) => void);
       try {
         const unsubscribe = await listenOn(client, channel, onNotify);
         return async () => {
@@ -140,7 +146,7 @@ async function listenOn(
   const listener = (message: { channel: string; payload?: string }) => {
     if (message.channel === channel) onNotify(message.payload ?? '');
   };
-  client.on('notification', listener);
+  client.on('notification', listener as (...args: never[]) => void);
   await client.query(`LISTEN ${quoteIdent(channel)}`);
   return async () => {
     client.removeListener('notification', listener as (...args: never[]) => void);
@@ -153,7 +159,9 @@ export function pgliteRunner(db: PGliteLike): QueryRunner {
   return {
     query: <R>(sql: string, params: readonly unknown[] = []) => db.query<R>(sql, [...params]),
     transaction: (fn) =>
-      db.transaction((tx) => fn({ query: <R>(sql: string, params: readonly unknown[] = []) => tx.query<R>(sql, [...params]) })),
+      db.transaction((tx) =>
+        fn({ query: <R>(sql: string, params: readonly unknown[] = []) => tx.query<R>(sql, [...params]) }),
+      ),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
   };
 }

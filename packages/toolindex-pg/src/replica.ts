@@ -109,7 +109,9 @@ export class ReplicaStatistics implements TermStatistics, CorpusStatistics {
 
   /** Brings the mirror to the store's current version; returns whether anything changed. */
   async refresh(tx: TransactionRunner, hasVectors: boolean): Promise<boolean> {
-    const vectors = hasVectors ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum' : '';
+    const vectors = hasVectors
+      ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum'
+      : '';
     const { rows } = await tx.query<StateRow>(
       `SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${vectors} FROM ${this.#schema}.state`,
     );

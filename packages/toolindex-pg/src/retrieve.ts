@@ -8,7 +8,7 @@ import {
   type RetrievalRequest,
   signalValue,
 } from '@toolarsenal/toolindex/backend';
-import { EntryCache } from './entry-cache.js';
+import { type EntryCache } from './entry-cache.js';
 import { type FilterSql, filterSql } from './filter-sql.js';
 import type { QueryRunner, TransactionRunner } from './query-runner.js';
 import type { ReplicaStatistics } from './replica.js';
@@ -42,7 +42,8 @@ export async function retrieve(ctx: RetrieveContext, request: RetrievalRequest):
     const fetched = await fetchPool(ctx, request, per);
     const { entries, filter } = fetched;
     const residual = filter.residual;
-    const kept = residual.predicate || residual.health ? entries.filter((e) => passes(e, filter, request)) : entries;
+    const kept =
+      residual.predicate || residual.health ? entries.filter((e) => passes(e, filter, request)) : entries;
     const short = kept.length < Math.min(per, fetched.total);
     if (kept.length === entries.length || !short || fetched.exhausted || round >= MAX_WIDENING) {
       return pool(ctx, request, kept, fetched);
@@ -79,14 +80,17 @@ async function fetchPool(ctx: RetrieveContext, request: RetrievalRequest, per: n
         [String(Math.min(1000, Math.max(40, per * 2)))],
       );
     }
-    if ((await statistics.currentVersion(tx)) !== statistics.version) await statistics.refresh(tx, ctx.dimensions !== undefined);
+    if ((await statistics.currentVersion(tx)) !== statistics.version)
+      await statistics.refresh(tx, ctx.dimensions !== undefined);
     const params: unknown[] = [];
     const filter = filterSql(request.filters, request.context, params);
     const filterParams = params.length;
     // Without deprecated tools the default rule excludes nothing: skip the join (the in-memory index skips its mask).
     const where = !filter.narrowed && statistics.deprecatedCount === 0 ? 'TRUE' : filter.where;
     const ctes: string[] = [];
-    const lexical = (request.lexical ?? []).filter((q): q is QueryTerm & { id: number } => q.id !== undefined);
+    const lexical = (request.lexical ?? []).filter(
+      (q): q is QueryTerm & { id: number } => q.id !== undefined,
+    );
     if (lexical.length > 0) {
       const ids = `$${params.push(lexical.map((q) => q.id))}`;
       const weights = `$${params.push(lexical.map((q) => statistics.idf(q.id) * q.count * (q.weight ?? 1)))}`;
@@ -109,7 +113,9 @@ async function fetchPool(ctx: RetrieveContext, request: RetrievalRequest, per: n
     let rows: { key: number; version: string | number; lexical: boolean; vector: boolean }[] = [];
     if (ctes.length > 0) {
       const lex = lexical.length > 0;
-      const union = [lex ? 'SELECT key FROM lex' : '', vectorMode ? 'SELECT key FROM vec' : ''].filter(Boolean).join(' UNION ');
+      const union = [lex ? 'SELECT key FROM lex' : '', vectorMode ? 'SELECT key FROM vec' : '']
+        .filter(Boolean)
+        .join(' UNION ');
       rows = (
         await tx.query<{ key: number; version: string | number; lexical: boolean; vector: boolean }>(
           `WITH ${ctes.join(', ')}
@@ -145,7 +151,10 @@ async function allowed(
 ): Promise<{ total: number; mean: ArrayLike<number> | undefined }> {
   const { statistics } = ctx;
   if (!filter.narrowed) {
-    const total = filter.deprecated === 'include' ? statistics.docCount : statistics.docCount - statistics.deprecatedCount;
+    const total =
+      filter.deprecated === 'include'
+        ? statistics.docCount
+        : statistics.docCount - statistics.deprecatedCount;
     return { total, mean: vectorMode ? statistics.meanVector(filter.deprecated)?.mean : undefined };
   }
   const mean = vectorMode ? ', avg(t.embedding)::real[] AS mean' : '';
@@ -176,9 +185,18 @@ async function loadEntries(
   return rows.map((r) => ctx.cache.get(r.key, Number(r.version))!).filter((e) => e !== undefined);
 }
 
-function pool(ctx: RetrieveContext, request: RetrievalRequest, entries: Entry[], fetched: Fetched): CandidatePool {
+function pool(
+  ctx: RetrieveContext,
+  request: RetrievalRequest,
+  entries: Entry[],
+  fetched: Fetched,
+): CandidatePool {
   const { statistics } = ctx;
-  const scorer = new PoolScorer(entries.map((e) => e.terms), statistics, ctx.bm25);
+  const scorer = new PoolScorer(
+    entries.map((e) => e.terms),
+    statistics,
+    ctx.bm25,
+  );
   let vector: CandidatePool['vector'];
   if (request.vector && ctx.dimensions !== undefined) {
     let background = 0;

@@ -1,5 +1,12 @@
 import { SnapshotError } from '@toolarsenal/toolindex';
-import { buildDocTerms, type DocTerms, type Entry, FIELD_COUNT, toolFields, Vocabulary } from '@toolarsenal/toolindex/backend';
+import {
+  buildDocTerms,
+  type DocTerms,
+  type Entry,
+  FIELD_COUNT,
+  toolFields,
+  Vocabulary,
+} from '@toolarsenal/toolindex/backend';
 import { parseTool, type Tool } from '@toolarsenal/toolmodel';
 
 /** A tool's tokenised fields with terms as strings (the database assigns the ids). */
@@ -52,12 +59,17 @@ export function rowTool(row: Pick<ToolRow, 'id' | 'content_hash' | 'tool'>): Too
     const json: unknown = typeof row.tool === 'string' ? JSON.parse(row.tool) : row.tool;
     tool = parseTool(json as Parameters<typeof parseTool>[0]);
   } catch (error) {
-    throw new SnapshotError(`tools row ${JSON.stringify(row.id)} is not a valid tool: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new SnapshotError(
+      `tools row ${JSON.stringify(row.id)} is not a valid tool: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   if (tool.id !== row.id || tool.contentHash !== row.content_hash)
-    throw new SnapshotError(`tools row ${JSON.stringify(row.id)}: its id or content hash does not match its tool JSON`);
+    throw new SnapshotError(
+      `tools row ${JSON.stringify(row.id)}: its id or content hash does not match its tool JSON`,
+    );
   return tool;
 }
 
@@ -78,7 +90,11 @@ export function rowEntry(row: ToolRow, vocabularySize: number, dimensions: numbe
   let vector: Float32Array | undefined;
   if (row.embedding !== undefined && row.embedding !== null) {
     const values = row.embedding;
-    if (!Array.isArray(values) || values.length !== dimensions || !values.every((v) => typeof v === 'number' && Number.isFinite(v)))
+    if (
+      !Array.isArray(values) ||
+      values.length !== dimensions ||
+      !values.every((v) => typeof v === 'number' && Number.isFinite(v))
+    )
       throw new SnapshotError(`${at} has a malformed vector`);
     vector = Float32Array.from(values as number[]);
   }
@@ -87,7 +103,14 @@ export function rowEntry(row: ToolRow, vocabularySize: number, dimensions: numbe
     tf: Uint16Array.from(tf),
     lengths: Uint32Array.from(lengths),
   };
-  return { tool, terms: docTerms, embedText: undefined, vector, argumentTerms: undefined, slotKinds: undefined };
+  return {
+    tool,
+    terms: docTerms,
+    embedText: undefined,
+    vector,
+    argumentTerms: undefined,
+    slotKinds: undefined,
+  };
 }
 
 function isIntArray(value: unknown, min: number, max: number): value is number[] {

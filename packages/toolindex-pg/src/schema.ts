@@ -43,7 +43,12 @@ export function checkSchemaName(schema: unknown): string {
 
 function checkDimensions(dimensions: unknown): number | undefined {
   if (dimensions === undefined) return undefined;
-  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000)
+  if (
+    typeof dimensions !== 'number' ||
+    !Number.isInteger(dimensions) ||
+    dimensions < 1 ||
+    dimensions > 16_000
+  )
     throw new IndexOptionsError(`dimensions must be an integer within 1..16000, got ${String(dimensions)}`);
   return dimensions;
 }
@@ -54,7 +59,9 @@ function checkHnsw(hnsw: HnswOptions | undefined): Required<HnswOptions> {
   if (!Number.isInteger(m) || m < 2 || m > 100)
     throw new IndexOptionsError(`hnsw.m must be an integer within 2..100, got ${String(m)}`);
   if (!Number.isInteger(efConstruction) || efConstruction < 4 || efConstruction > 1000)
-    throw new IndexOptionsError(`hnsw.efConstruction must be an integer within 4..1000, got ${String(efConstruction)}`);
+    throw new IndexOptionsError(
+      `hnsw.efConstruction must be an integer within 4..1000, got ${String(efConstruction)}`,
+    );
   return { m, efConstruction };
 }
 
@@ -99,20 +106,25 @@ export async function migrateWith(runner: QueryRunner, options: MigrateOptions =
 
 /** 0 when the schema has no index tables yet. */
 export async function schemaVersion(tx: TransactionRunner, schema: string): Promise<number> {
-  const exists = await tx.query<{ present: boolean }>(
-    `SELECT to_regclass($1) IS NOT NULL AS present`,
-    [`${quoteIdent(schema)}.meta`],
-  );
+  const exists = await tx.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+    `${quoteIdent(schema)}.meta`,
+  ]);
   if (!exists.rows[0]?.present) return 0;
-  const row = await tx.query<{ value: string }>(`SELECT value FROM ${quoteIdent(schema)}.meta WHERE key = 'schema_version'`);
+  const row = await tx.query<{ value: string }>(
+    `SELECT value FROM ${quoteIdent(schema)}.meta WHERE key = 'schema_version'`,
+  );
   const version = Number(row.rows[0]?.value);
   if (!Number.isInteger(version) || version < 1)
-    throw new PgSchemaError(`schema ${schema} has a meta table without a valid schema_version; is it an index schema?`);
+    throw new PgSchemaError(
+      `schema ${schema} has a meta table without a valid schema_version; is it an index schema?`,
+    );
   return version;
 }
 
 async function storedDimensions(tx: TransactionRunner, schema: string): Promise<number | undefined> {
-  const row = await tx.query<{ value: string }>(`SELECT value FROM ${quoteIdent(schema)}.meta WHERE key = 'dimensions'`);
+  const row = await tx.query<{ value: string }>(
+    `SELECT value FROM ${quoteIdent(schema)}.meta WHERE key = 'dimensions'`,
+  );
   const value = row.rows[0]?.value;
   return value === undefined || value === '' ? undefined : Number(value);
 }
@@ -127,7 +139,9 @@ async function createV1(
   if (dimensions !== undefined) await tx.query('CREATE EXTENSION IF NOT EXISTS vector');
   const vector = dimensions === undefined ? '' : `, embedding vector(${dimensions}), embed_hash text`;
   const sums =
-    dimensions === undefined ? '' : `, active_sum vector(${dimensions}), deprecated_sum vector(${dimensions})`;
+    dimensions === undefined
+      ? ''
+      : `, active_sum vector(${dimensions}), deprecated_sum vector(${dimensions})`;
   const statements = [
     `CREATE SCHEMA IF NOT EXISTS ${s}`,
     `CREATE TABLE ${s}.meta (key text PRIMARY KEY, value text NOT NULL)`,
@@ -171,7 +185,7 @@ async function createV1(
     `CREATE INDEX postings_term ON ${s}.postings (term_id, impact DESC, tool_key)`,
     `CREATE INDEX postings_tool ON ${s}.postings (tool_key)`,
     // The change feed: one row per changed tool and version, read by replicas after a notification.
-    `CREATE TABLE ${s}.changes (version bigint NOT NULL, id text NOT NULL, kind text NOT NULL, PRIMARY KEY (version, id))`,
+    `CREATE TABLE ${s}.changes (version bigint NOT NULL, position integer NOT NULL, id text NOT NULL, kind text NOT NULL, PRIMARY KEY (version, position))`,
   ];
   if (dimensions !== undefined)
     statements.push(

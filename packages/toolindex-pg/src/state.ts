@@ -15,7 +15,10 @@ export async function readState(
   s: string,
   dimensions: number | undefined,
 ): Promise<StoredState> {
-  const columns = dimensions !== undefined ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum' : '';
+  const columns =
+    dimensions !== undefined
+      ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum'
+      : '';
   const { rows } = await tx.query<{
     version: string | number;
     doc_count: number;
@@ -25,7 +28,9 @@ export async function readState(
     deprecated_vectors: number;
     active_sum?: number[] | null;
     deprecated_sum?: number[] | null;
-  }>(`SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${columns} FROM ${s}.state`);
+  }>(
+    `SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${columns} FROM ${s}.state`,
+  );
   const row = rows[0]!;
   return {
     version: Number(row.version),

@@ -1,4 +1,9 @@
-import { type Bm25Params, type CachedEmbedder, EmbedderMismatchError, type UpsertSummary } from '@toolarsenal/toolindex';
+import {
+  type Bm25Params,
+  type CachedEmbedder,
+  EmbedderMismatchError,
+  type UpsertSummary,
+} from '@toolarsenal/toolindex';
 import { PgSchemaError } from './errors.js';
 import {
   FIELD_COUNT,
@@ -70,12 +75,24 @@ export async function upsertTools(
     return { tool, embedText, hash: textHash(embedText), vector: undefined };
   });
   // Embed what looks changed before taking the lock: a remote embedder must not hold writers up.
-  const before = await existingHashes(ctx, ctx.runner, tools.map((t) => t.id));
-  await embedMissing(ctx, pending.filter((p) => isChanged(ctx, p, before.get(p.tool.id))), signal);
+  const before = await existingHashes(
+    ctx,
+    ctx.runner,
+    tools.map((t) => t.id),
+  );
+  await embedMissing(
+    ctx,
+    pending.filter((p) => isChanged(ctx, p, before.get(p.tool.id))),
+    signal,
+  );
   return ctx.runner.transaction(async (tx) => {
     await lockSchema(tx, ctx.schema);
     await claimMeta(ctx, tx);
-    const existing = await existingRows(ctx, tx, tools.map((t) => t.id));
+    const existing = await existingRows(
+      ctx,
+      tx,
+      tools.map((t) => t.id),
+    );
     const changed = pending.filter((p) => isChanged(ctx, p, existing.get(p.tool.id)));
     const summary: UpsertSummary = { added: 0, updated: 0, unchanged: tools.length - changed.length };
     if (changed.length === 0) return { summary, version: undefined };
@@ -96,7 +113,8 @@ export async function upsertTools(
     });
     const keys = await writeRows(ctx, tx, changed, strings, docs, version);
     const oldKeys = old.map((r) => r.key);
-    if (oldKeys.length > 0) await tx.query(`DELETE FROM ${ctx.s}.postings WHERE tool_key = ANY($1::int[])`, [oldKeys]);
+    if (oldKeys.length > 0)
+      await tx.query(`DELETE FROM ${ctx.s}.postings WHERE tool_key = ANY($1::int[])`, [oldKeys]);
     await writePostings(ctx, tx, state, changed, strings, docs, keys);
     await applyDf(ctx, tx, df, version);
     state.version = version;
@@ -104,7 +122,13 @@ export async function upsertTools(
     const kinds = changed.map((p) => (existing.has(p.tool.id) ? 'update' : 'add'));
     summary.added = kinds.filter((k) => k === 'add').length;
     summary.updated = kinds.length - summary.added;
-    await feed(ctx, tx, version, changed.map((p) => p.tool.id), kinds);
+    await feed(
+      ctx,
+      tx,
+      version,
+      changed.map((p) => p.tool.id),
+      kinds,
+    );
     return { summary, version };
   });
 }
@@ -133,7 +157,13 @@ export async function removeTools(
     await applyDf(ctx, tx, df, version);
     state.version = version;
     await writeState(tx, ctx.s, state);
-    await feed(ctx, tx, version, existing.map((r) => r.id), existing.map(() => 'remove'));
+    await feed(
+      ctx,
+      tx,
+      version,
+      existing.map((r) => r.id),
+      existing.map(() => 'remove'),
+    );
     return { removed: existing.length, version };
   });
 }
@@ -144,7 +174,10 @@ export async function removeTools(
  */
 async function claimMeta(ctx: WriterContext, tx: TransactionRunner): Promise<void> {
   for (const [key, value] of ctx.meta) {
-    await tx.query(`INSERT INTO ${ctx.s}.meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [key, value]);
+    await tx.query(`INSERT INTO ${ctx.s}.meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+      key,
+      value,
+    ]);
   }
   const { rows } = await tx.query<{ key: string; value: string }>(
     `SELECT key, value FROM ${ctx.s}.meta WHERE key = ANY($1::text[])`,
@@ -154,11 +187,17 @@ async function claimMeta(ctx: WriterContext, tx: TransactionRunner): Promise<voi
     const stored = rows.find((r) => r.key === key)?.value;
     if (stored === value) continue;
     if (key === 'embedder_id') throw new EmbedderMismatchError(stored ?? '', value);
-    throw new PgSchemaError(`schema ${ctx.schema} is written with ${key} ${stored}, not ${value}; rebuild it into a new schema`);
+    throw new PgSchemaError(
+      `schema ${ctx.schema} is written with ${key} ${stored}, not ${value}; rebuild it into a new schema`,
+    );
   }
 }
 
-function isChanged(ctx: WriterContext, p: Pending, row: { content_hash: string; embed_hash: string | null } | undefined) {
+function isChanged(
+  ctx: WriterContext,
+  p: Pending,
+  row: { content_hash: string; embed_hash: string | null } | undefined,
+) {
   if (!row || row.content_hash !== p.tool.contentHash) return true;
   return ctx.dimensions !== undefined && row.embed_hash !== p.hash;
 }
@@ -167,7 +206,11 @@ async function embedMissing(ctx: WriterContext, pending: Pending[], signal: Abor
   if (!ctx.cache) return;
   const missing = pending.filter((p) => p.vector === undefined);
   if (missing.length === 0) return;
-  const vectors = await unitVectors(ctx.cache, missing.map((p) => p.embedText), signal);
+  const vectors = await unitVectors(
+    ctx.cache,
+    missing.map((p) => p.embedText),
+    signal,
+  );
   missing.forEach((p, i) => {
     p.vector = vectors[i];
   });
@@ -183,7 +226,10 @@ async function existingHashes(ctx: WriterContext, runner: QueryRunner, ids: read
 }
 
 async function existingRows(ctx: WriterContext, tx: TransactionRunner, ids: readonly string[]) {
-  const vector = ctx.dimensions === undefined ? 'NULL::text AS embed_hash, NULL::real[] AS embedding' : 'embed_hash, embedding::real[] AS embedding';
+  const vector =
+    ctx.dimensions === undefined
+      ? 'NULL::text AS embed_hash, NULL::real[] AS embedding'
+      : 'embed_hash, embedding::real[] AS embedding';
   const { rows } = await tx.query<ExistingRow>(
     `SELECT key, id, content_hash, deprecated, terms, lengths, ${vector} FROM ${ctx.s}.tools WHERE id = ANY($1::text[])`,
     [ids],
@@ -233,7 +279,9 @@ async function termIds(
   }
   const fresh = all.filter((t) => !ids.has(t)).sort();
   if (fresh.length === 0) return ids;
-  const next = await tx.query<{ next: number }>(`SELECT coalesce(max(id) + 1, 0) AS next FROM ${ctx.s}.terms`);
+  const next = await tx.query<{ next: number }>(
+    `SELECT coalesce(max(id) + 1, 0) AS next FROM ${ctx.s}.terms`,
+  );
   let id = Number(next.rows[0]!.next);
   for (const term of fresh) ids.set(term, id++);
   for (let i = 0; i < fresh.length; i += POSTING_CHUNK) {
@@ -285,7 +333,9 @@ async function writeRows(
         terms: docs[i + k]!.terms,
         tf: docs[i + k]!.tf,
         lengths: strings[i + k]!.lengths,
-        ...(vectors ? { embedding: p.vector ? `[${Array.from(p.vector).join(',')}]` : null, embed_hash: p.hash } : {}),
+        ...(vectors
+          ? { embedding: p.vector ? `[${Array.from(p.vector).join(',')}]` : null, embed_hash: p.hash }
+          : {}),
       };
     });
     const vectorColumns = vectors ? ', embedding, embed_hash' : '';
@@ -361,11 +411,18 @@ async function writePostings(
 }
 
 /** Change-feed rows, pruning, and the notification every replica listens for (delivered on commit). */
-async function feed(ctx: WriterContext, tx: TransactionRunner, version: number, ids: readonly string[], kinds: readonly string[]) {
+async function feed(
+  ctx: WriterContext,
+  tx: TransactionRunner,
+  version: number,
+  ids: readonly string[],
+  kinds: readonly string[],
+) {
   for (let i = 0; i < ids.length; i += POSTING_CHUNK) {
     await tx.query(
-      `INSERT INTO ${ctx.s}.changes (version, id, kind) SELECT $1, c.id, c.kind FROM unnest($2::text[], $3::text[]) AS c(id, kind)`,
-      [version, ids.slice(i, i + POSTING_CHUNK), kinds.slice(i, i + POSTING_CHUNK)],
+      `INSERT INTO ${ctx.s}.changes (version, position, id, kind)
+       SELECT $1, $4 + c.n - 1, c.id, c.kind FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS c(id, kind, n)`,
+      [version, ids.slice(i, i + POSTING_CHUNK), kinds.slice(i, i + POSTING_CHUNK), i],
     );
   }
   await tx.query(`DELETE FROM ${ctx.s}.changes WHERE version <= $1`, [version - KEEP_VERSIONS]);

@@ -112,7 +112,9 @@ export async function runSearch(
   const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
   // One embedding call for the query and its clauses (a round trip less for remote embedders).
   const queryVectors =
-    mode === 'lexical' ? undefined : await unitVectors(config.cache!, [query, ...clauseTexts], options.signal);
+    mode === 'lexical'
+      ? undefined
+      : await unitVectors(config.cache!, [query, ...clauseTexts], options.signal);
   const conversationText = context ? contextText(context) : '';
   const pool = await backend.retrieve({
     mode,
@@ -129,7 +131,9 @@ export async function runSearch(
     clauseTexts.length === 0
       ? undefined
       : {
-          ...(mode === 'semantic' ? {} : { lexical: clauseQueries.map((c) => queryTerms(statistics, c.tokens)) }),
+          ...(mode === 'semantic'
+            ? {}
+            : { lexical: clauseQueries.map((c) => queryTerms(statistics, c.tokens)) }),
           ...(queryVectors ? { vectors: queryVectors.slice(1) } : {}),
           terms: clauseQueries.map((c) => c.argumentTerms),
           slots: clauseQueries.map((c) => c.slots),

@@ -50,7 +50,6 @@ export type { UpsertSummary } from './types.js';
 /** Vectors kept by text (tools and recent queries). */
 const VECTOR_CACHE_ENTRIES = 200_000;
 
-
 /** Creates an empty tool index. */
 export function createIndex(options: IndexOptions = {}): ToolIndex {
   return new ToolIndex(options);

@@ -73,7 +73,8 @@ export class PoolScorer {
   /** `scoreQuery` over the pool: every pool document that contains a query term, in pool order. */
   score(query: readonly QueryTerm[]): LexicalScores {
     let idfTotal = 0;
-    for (const q of query) idfTotal += (q.id === undefined ? this.unseenIdf : this.idf(q.id)) * q.count * termWeight(q);
+    for (const q of query)
+      idfTotal += (q.id === undefined ? this.unseenIdf : this.idf(q.id)) * q.count * termWeight(q);
     const n = this.#docs.length;
     const scores = new Float32Array(n);
     const coverage = new Float32Array(n);

@@ -43,9 +43,7 @@ export function clauseScores(
   const count = Math.max(evidence.lexical?.length ?? 0, evidence.vectors?.length ?? 0);
   for (let c = 0; c < count; c++) {
     const lexical = evidence.lexical?.[c];
-    const lexNorm = lexical
-      ? maxNormalize(scoreDocuments(lexical, candidateSlots))
-      : new Float64Array(m);
+    const lexNorm = lexical ? maxNormalize(scoreDocuments(lexical, candidateSlots)) : new Float64Array(m);
     const query = evidence.vectors?.[c];
     const vecNorm = query
       ? minMaxNormalize(candidateEntries.map((e) => (e.vector ? dot(query, e.vector) : 0)))
