@@ -33,3 +33,4 @@ export { compileFilters } from './filters.js';
 export { signalValue } from './search.js';
 export { TOKENIZER_VERSION } from './snapshot.js';
 export { Emitter } from './events.js';
+export { restoreVector, storedVector } from './stored-vectors.js';
