@@ -9,7 +9,9 @@ import { toolFields } from '@toolarsenal/toolindex/backend';
  * `ts_rank` with length normalisation 1 (divide by 1 + log(length)). No signals on top, like plain BM25.
  */
 export async function ftsRanking(db: PGlite, schema: string, set: DevSet): Promise<Metrics[]> {
-  await db.exec(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.fts (id text PRIMARY KEY, tsv tsvector NOT NULL)`);
+  await db.exec(
+    `CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.fts (id text PRIMARY KEY, tsv tsvector NOT NULL)`,
+  );
   const rows = set.tools.map((t) => ({ id: t.id, ...toolFields(t) }));
   await db.query(
     `INSERT INTO ${schema}.fts (id, tsv)
@@ -29,7 +31,12 @@ export async function ftsRanking(db: PGlite, schema: string, set: DevSet): Promi
        ORDER BY ts_rank(f.tsv, q.query, 1) DESC, f.id LIMIT 10`,
       [q.query],
     );
-    out.push(queryMetrics(hits.map((h) => set.benchmarkId.get(h.id)!), q.goldGroups));
+    out.push(
+      queryMetrics(
+        hits.map((h) => set.benchmarkId.get(h.id)!),
+        q.goldGroups,
+      ),
+    );
   }
   return out;
 }

@@ -2,11 +2,25 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite/vector';
-import { createDefaultEmbedder, createIndex, type Embedder, type SearchMode, type ToolIndexLike } from '@toolarsenal/toolindex';
+import {
+  createDefaultEmbedder,
+  createIndex,
+  type Embedder,
+  type SearchMode,
+  type ToolIndexLike,
+} from '@toolarsenal/toolindex';
 import { defineTool, type Tool } from '@toolarsenal/toolmodel';
 import { pairedBootstrap } from '../../toolindex/bench/bootstrap.js';
 import { realTools, scaledTools } from '../../toolindex/bench/corpus.js';
-import { DATA_DIR, DEV_SETS, type DevSet, loadDevSet, meanMetrics, type Metrics, queryMetrics } from '../../toolindex/bench/datasets.js';
+import {
+  DATA_DIR,
+  DEV_SETS,
+  type DevSet,
+  loadDevSet,
+  meanMetrics,
+  type Metrics,
+  queryMetrics,
+} from '../../toolindex/bench/datasets.js';
 import { f1, median, ms, percentile, table, timed } from '../../toolindex/bench/table.js';
 import { openPgIndex, type PgToolIndex } from '../src/index.js';
 import { ftsRanking } from './fts.js';
@@ -29,13 +43,21 @@ async function run(index: ToolIndexLike, set: DevSet, mode: SearchMode, limit = 
   const out: Metrics[] = [];
   for (const q of set.queries) {
     const result = await index.search({ query: q.query, limit, mode, minRelevance: 0 });
-    out.push(queryMetrics(result.hits.map((h) => set.benchmarkId.get(h.id)!), q.goldGroups));
+    out.push(
+      queryMetrics(
+        result.hits.map((h) => set.benchmarkId.get(h.id)!),
+        q.goldGroups,
+      ),
+    );
   }
   return out;
 }
 
 function delta(a: Metrics[], b: Metrics[]): string {
-  const ci = pairedBootstrap(a.map((m) => m.r5 * 100), b.map((m) => m.r5 * 100));
+  const ci = pairedBootstrap(
+    a.map((m) => m.r5 * 100),
+    b.map((m) => m.r5 * 100),
+  );
   const s = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
   return `${s(ci.delta)} [${s(ci.low)}, ${s(ci.high)}]`;
 }
@@ -72,17 +94,29 @@ async function quality(embedder: Embedder) {
     const fts = await ftsRanking(db, `fts_${schemas++}`, set);
     const bm = meanMetrics(bm25);
     const fm = meanMetrics(fts);
-    rows.push([`${name} ranker alone: plain BM25 vs Postgres FTS (ts_rank)`, f1(bm.r5), f1(bm.ndcg5), f1(fm.r5), f1(fm.ndcg5), delta(bm25, fts)]);
+    rows.push([
+      `${name} ranker alone: plain BM25 vs Postgres FTS (ts_rank)`,
+      f1(bm.r5),
+      f1(bm.ndcg5),
+      f1(fm.r5),
+      f1(fm.ndcg5),
+      delta(bm25, fts),
+    ]);
     await pg.close();
   }
   await db.close();
-  console.log('\nQuality on PGlite, zero-shot, percent (default options, default embedder; Δ = Postgres − memory, paired bootstrap 95%)\n');
+  console.log(
+    '\nQuality on PGlite, zero-shot, percent (default options, default embedder; Δ = Postgres − memory, paired bootstrap 95%)\n',
+  );
   console.log(table(['dev set / mode', 'memory R@5', 'NDCG@5', 'Postgres R@5', 'NDCG@5', 'Δ R@5'], rows));
 }
 
 /** A query set for latency: dev requests when available, else generated from the tools' own words. */
 function latencyQueries(tools: readonly Tool[]): string[] {
-  if (haveData) return loadDevSet('ToolLens').queries.slice(0, 200).map((q) => q.query);
+  if (haveData)
+    return loadDevSet('ToolLens')
+      .queries.slice(0, 200)
+      .map((q) => q.query);
   return tools.slice(0, 200).map((t) => `${t.description.split(/\s+/).slice(0, 8).join(' ')} please`);
 }
 
@@ -115,16 +149,31 @@ async function scale(embedder: Embedder) {
       latency[`memory ${mode}`] = await timeQueries(memory, queries, mode);
     }
     const filtered = await timeFiltered(index, queries);
+    const overlap = await agreement(index, memory, queries.slice(0, 100));
     // One upsert: a tool whose description changed (re-tokenised, re-embedded, statistics and feed updated).
     const one: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = tools[i]!;
-      const changed = defineTool({ name: t.name, namespace: t.namespace, description: `${t.description} (revision ${i})`, inputSchema: t.inputSchema as Record<string, unknown>, tags: [...t.tags] });
+      const changed = defineTool({
+        name: t.name,
+        namespace: t.namespace,
+        description: `${t.description} (revision ${i})`,
+        inputSchema: t.inputSchema as Record<string, unknown>,
+        tags: [...t.tags],
+      });
       one.push((await timed(() => index.upsert(changed))).wall);
     }
     // A full re-sync: the whole catalogue sent again, 1% of it changed.
     const resync = tools.map((t, i) =>
-      i % 100 === 0 ? defineTool({ name: t.name, namespace: t.namespace, description: `${t.description} (resync)`, inputSchema: t.inputSchema as Record<string, unknown>, tags: [...t.tags] }) : t,
+      i % 100 === 0
+        ? defineTool({
+            name: t.name,
+            namespace: t.namespace,
+            description: `${t.description} (resync)`,
+            inputSchema: t.inputSchema as Record<string, unknown>,
+            tags: [...t.tags],
+          })
+        : t,
     );
     const sync = await timed(async () => {
       for (let i = 0; i < resync.length; i += 1_000) await index.upsert(resync.slice(i, i + 1_000));
@@ -137,6 +186,7 @@ async function scale(embedder: Embedder) {
       `${ms(latency['pg hybrid']!.p50)} / ${ms(latency['pg hybrid']!.p95)}`,
       `${ms(filtered.p50)} / ${ms(filtered.p95)}`,
       `${ms(latency['memory hybrid']!.p50)} / ${ms(latency['memory hybrid']!.p95)}`,
+      `${f1(overlap * 100)}%`,
       ms(median(one)),
       ms(sync.wall),
     ]);
@@ -157,12 +207,30 @@ async function scale(embedder: Embedder) {
         'pg hybrid p50 / p95 ms',
         'pg hybrid, namespace filter',
         'memory hybrid p50 / p95 ms',
+        'top-10 same as memory',
         'one upsert ms',
         're-sync ms (1% changed)',
       ],
       rows,
     ),
   );
+}
+
+/** Share of the in-memory top 10 the Postgres top 10 holds (hybrid): what candidate cut-offs cost at scale. */
+async function agreement(
+  index: ToolIndexLike,
+  memory: ToolIndexLike,
+  queries: readonly string[],
+): Promise<number> {
+  let shared = 0;
+  let total = 0;
+  for (const query of queries) {
+    const want = (await memory.search({ query, limit: 10 })).hits.map((h) => h.id);
+    const got = new Set((await index.search({ query, limit: 10 })).hits.map((h) => h.id));
+    shared += want.filter((id) => got.has(id)).length;
+    total += want.length;
+  }
+  return total === 0 ? 1 : shared / total;
 }
 
 async function timeFiltered(index: PgToolIndex, queries: readonly string[]) {
@@ -174,7 +242,28 @@ async function timeFiltered(index: PgToolIndex, queries: readonly string[]) {
 }
 
 function synthetic(count: number): Tool[] {
-  const words = ['weather', 'forecast', 'payment', 'refund', 'email', 'calendar', 'file', 'search', 'invoice', 'stock', 'news', 'translate', 'image', 'map', 'route', 'hotel', 'flight', 'music', 'recipe', 'sports'];
+  const words = [
+    'weather',
+    'forecast',
+    'payment',
+    'refund',
+    'email',
+    'calendar',
+    'file',
+    'search',
+    'invoice',
+    'stock',
+    'news',
+    'translate',
+    'image',
+    'map',
+    'route',
+    'hotel',
+    'flight',
+    'music',
+    'recipe',
+    'sports',
+  ];
   return Array.from({ length: count }, (_, i) =>
     defineTool({
       name: `tool_${i}`,
@@ -184,9 +273,15 @@ function synthetic(count: number): Tool[] {
   );
 }
 
-console.log(`toolindex-pg bench — node ${process.version}, ${availableParallelism()} CPUs, PGlite (Postgres 17 + pgvector 0.8 in WebAssembly)`);
+console.log(
+  `toolindex-pg bench — node ${process.version}, ${availableParallelism()} CPUs, PGlite (Postgres 17 + pgvector 0.8 in WebAssembly)`,
+);
 const embedder = createDefaultEmbedder();
 console.log(`default embedder: ${embedder.id} (${embedder.dimensions}-d)`);
 await quality(embedder);
 await scale(embedder);
-console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nload average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
