@@ -246,7 +246,8 @@ export class PgToolIndex implements ToolIndexLike {
     const statistics = this.#statistics;
     this.#backend = {
       prepare: async () => {
-        await statistics.refresh(this.#runner, this.#dimensions !== undefined);
+        // The first search loads the mirror; later ones check the version inside retrieval (one query less).
+        if (statistics.version < 0) await statistics.refresh(this.#runner, this.#dimensions !== undefined);
         return { lookup: (term) => statistics.lookup(term), idf: (id) => statistics.idf(id) };
       },
       retrieve: (request) =>

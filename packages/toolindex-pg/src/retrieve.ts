@@ -72,15 +72,19 @@ interface Fetched {
 async function fetchPool(ctx: RetrieveContext, request: RetrievalRequest, per: number): Promise<Fetched> {
   const { s, statistics } = ctx;
   const vectorMode = request.vector !== undefined && ctx.dimensions !== undefined;
-  return ctx.runner.transaction(async (tx) => {
-    if (vectorMode) {
-      // ef_search bounds what an HNSW scan returns; iterative scans keep filtered queries from coming back short.
-      await tx.query(
-        "SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
-        [String(Math.min(1000, Math.max(40, per * 2)))],
-      );
-    }
-    if ((await statistics.currentVersion(tx)) !== statistics.version)
+  // A transaction only where SET LOCAL needs one (HNSW settings); READ COMMITTED statements each see the latest
+  // commit, so rows newer than the mirror make it refresh before they are checked (loadEntries).
+  const inTransaction = <T>(fn: (tx: TransactionRunner) => Promise<T>) =>
+    vectorMode ? ctx.runner.transaction(fn) : fn(ctx.runner);
+  return inTransaction(async (tx) => {
+    // ef_search bounds what an HNSW scan returns; iterative scans keep filtered queries from coming back short.
+    const head = vectorMode
+      ? await tx.query<{ version: string | number }>(
+          `SELECT set_config('hnsw.ef_search', $1, true), set_config('hnsw.iterative_scan', 'relaxed_order', true), version FROM ${s}.state`,
+          [String(Math.min(1000, Math.max(40, per * 2)))],
+        )
+      : await tx.query<{ version: string | number }>(`SELECT version FROM ${s}.state`);
+    if (Number(head.rows[0]?.version ?? 0) !== statistics.version)
       await statistics.refresh(tx, ctx.dimensions !== undefined);
     const params: unknown[] = [];
     const filter = filterSql(request.filters, request.context, params);
@@ -172,6 +176,9 @@ async function loadEntries(
   rows: readonly { key: number; version: string | number }[],
 ): Promise<Entry[]> {
   const missing = rows.filter((r) => ctx.cache.get(r.key, Number(r.version)) === undefined).map((r) => r.key);
+  // A row written after the mirror's version may use terms the mirror has not seen yet.
+  if (rows.some((r) => Number(r.version) > ctx.statistics.version))
+    await ctx.statistics.refresh(tx, ctx.dimensions !== undefined);
   if (missing.length > 0) {
     const vector = ctx.dimensions === undefined ? '' : ', embedding::real[] AS embedding';
     const { rows: full } = await tx.query<ToolRow & { version: string | number }>(
