@@ -6,7 +6,10 @@ interface VectorAccess {
 }
 
 /** A tool's unit vector in an in-memory index and the hash of the text it came from (for stores that persist it). */
-export function storedVector(index: ToolIndex, id: string): { vector: Float32Array; textHash: string } | undefined {
+export function storedVector(
+  index: ToolIndex,
+  id: string,
+): { vector: Float32Array; textHash: string } | undefined {
   return (index as unknown as VectorAccess).storedVector(id);
 }
 
