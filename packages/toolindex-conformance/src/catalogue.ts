@@ -9,6 +9,24 @@ const schema = (
   required,
 });
 
+/** The same e-mail tool served by several servers (near-duplicates for the diversity test). */
+function sendEmail(namespaces: string[]): Tool[] {
+  return namespaces.map((namespace) =>
+    defineTool({
+      name: 'send_email',
+      namespace,
+      description: 'Send an email message to one or more recipients.',
+      inputSchema: schema(
+        { to: { type: 'string', description: 'Recipient e-mail address' }, body: { type: 'string' } },
+        ['to'],
+      ),
+      tags: ['email', 'messaging'],
+      category: 'communication',
+      capabilities: ['network'],
+    }),
+  );
+}
+
 /** A small catalogue with namespaces, tags, categories, annotations, a deprecated tool and near-duplicates. */
 export function catalogue(): Tool[] {
   return [
@@ -46,30 +64,7 @@ export function catalogue(): Tool[] {
       category: 'finance',
       annotations: { readOnlyHint: true },
     }),
-    defineTool({
-      name: 'send_email',
-      namespace: 'mail',
-      description: 'Send an email message to one or more recipients.',
-      inputSchema: schema(
-        { to: { type: 'string', description: 'Recipient e-mail address' }, body: { type: 'string' } },
-        ['to'],
-      ),
-      tags: ['email', 'messaging'],
-      category: 'communication',
-      capabilities: ['network'],
-    }),
-    defineTool({
-      name: 'send_email',
-      namespace: 'mail-mirror',
-      description: 'Send an email message to one or more recipients.',
-      inputSchema: schema(
-        { to: { type: 'string', description: 'Recipient e-mail address' }, body: { type: 'string' } },
-        ['to'],
-      ),
-      tags: ['email', 'messaging'],
-      category: 'communication',
-      capabilities: ['network'],
-    }),
+    ...sendEmail(['mail', 'mail-mirror']),
     defineTool({
       name: 'search_inbox',
       namespace: 'mail',

@@ -9,17 +9,7 @@ import {
 } from '@toolarsenal/toolindex/backend';
 import type { Bm25Params } from '@toolarsenal/toolindex';
 import { quoteIdent, type TransactionRunner } from './query-runner.js';
-
-interface StateRow {
-  version: string | number;
-  doc_count: number;
-  deprecated_count: number;
-  lengths: (string | number)[];
-  active_vectors: number;
-  deprecated_vectors: number;
-  active_sum?: number[] | null;
-  deprecated_sum?: number[] | null;
-}
+import { queryState, type StateRow } from './state.js';
 
 /**
  * Each replica's mirror of the corpus statistics ranking needs — the term dictionary with document frequencies,
@@ -109,13 +99,7 @@ export class ReplicaStatistics implements TermStatistics, CorpusStatistics {
 
   /** Brings the mirror to the store's current version; returns whether anything changed. */
   async refresh(tx: TransactionRunner, hasVectors: boolean): Promise<boolean> {
-    const vectors = hasVectors
-      ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum'
-      : '';
-    const { rows } = await tx.query<StateRow>(
-      `SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${vectors} FROM ${this.#schema}.state`,
-    );
-    const state = rows[0];
+    const state = await queryState(tx, this.#schema, hasVectors);
     if (!state) return false;
     const version = Number(state.version);
     if (version === this.version) return false;

@@ -10,28 +10,39 @@ export interface StoredState {
   deprecated: { count: number; sum: Float64Array };
 }
 
+/** The `state` row as stored (bigint columns may arrive as strings). */
+export interface StateRow {
+  version: string | number;
+  doc_count: number;
+  deprecated_count: number;
+  lengths: (string | number)[];
+  active_vectors: number;
+  deprecated_vectors: number;
+  active_sum?: number[] | null;
+  deprecated_sum?: number[] | null;
+}
+
+/** Reads the state row (with the vector sums when the schema stores vectors). */
+export async function queryState(
+  tx: TransactionRunner,
+  s: string,
+  vectors: boolean,
+): Promise<StateRow | undefined> {
+  const columns = vectors
+    ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum'
+    : '';
+  const { rows } = await tx.query<StateRow>(
+    `SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${columns} FROM ${s}.state`,
+  );
+  return rows[0];
+}
+
 export async function readState(
   tx: TransactionRunner,
   s: string,
   dimensions: number | undefined,
 ): Promise<StoredState> {
-  const columns =
-    dimensions !== undefined
-      ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum'
-      : '';
-  const { rows } = await tx.query<{
-    version: string | number;
-    doc_count: number;
-    deprecated_count: number;
-    lengths: (string | number)[];
-    active_vectors: number;
-    deprecated_vectors: number;
-    active_sum?: number[] | null;
-    deprecated_sum?: number[] | null;
-  }>(
-    `SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${columns} FROM ${s}.state`,
-  );
-  const row = rows[0]!;
+  const row = (await queryState(tx, s, dimensions !== undefined))!;
   return {
     version: Number(row.version),
     docCount: row.doc_count,
