@@ -227,6 +227,24 @@ describe('snapshot checks and schema', () => {
   });
 
   it(
+    'migrate refuses bad schema names, dimensions and HNSW parameters before touching the database',
+    { timeout },
+    async () => {
+      const { db } = await database();
+      for (const options of [
+        { schema: 'public; DROP TABLE x' },
+        { schema: 'UPPER' },
+        { schema: 'ok', dimensions: 0 },
+        { schema: 'ok', dimensions: 1.5 },
+        { schema: 'ok', hnsw: { efConstruction: 1 } },
+      ]) {
+        await expect(migrate(db, options as never)).rejects.toSatisfy(IndexOptionsError.isInstance);
+      }
+      await expect(migrate({} as never)).rejects.toSatisfy(IndexOptionsError.isInstance);
+    },
+  );
+
+  it(
     'stores hostile strings (NUL, quotes, huge text) without breaking writes or search',
     { timeout },
     async () => {
