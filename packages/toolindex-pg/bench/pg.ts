@@ -190,7 +190,7 @@ async function scale(embedder: Embedder) {
       ms(median(one)),
       ms(sync.wall),
     ]);
-    console.error(`  scale ${size} done`);
+    console.error(`  scale row: | ${rows.at(-1)!.join(' | ')} |`);
     await index.close();
     await db.close();
   }
