@@ -123,8 +123,14 @@ function latencyQueries(tools: readonly Tool[]): string[] {
 async function timeQueries(index: ToolIndexLike, queries: readonly string[], mode: SearchMode) {
   for (const q of queries.slice(0, 20)) await index.search({ query: `${q} warm`, mode, limit: 10 });
   const wall: number[] = [];
-  for (const q of queries) wall.push((await timed(() => index.search({ query: q, mode, limit: 10 }))).wall);
-  return { p50: median(wall), p95: percentile(wall, 95) };
+  const cpu: number[] = [];
+  for (const q of queries) {
+    const t = await timed(() => index.search({ query: q, mode, limit: 10 }));
+    wall.push(t.wall);
+    cpu.push(t.cpu);
+  }
+  // PGlite runs in this process, so CPU time counts the database's work too: the stabler figure under load.
+  return { p50: median(wall), p95: percentile(wall, 95), cpu95: percentile(cpu, 95) };
 }
 
 async function scale(embedder: Embedder) {
@@ -143,7 +149,7 @@ async function scale(embedder: Embedder) {
     const memory = createIndex({ embedder });
     memory.add(tools);
     await memory.embedPending();
-    const latency: Record<string, { p50: number; p95: number }> = {};
+    const latency: Record<string, { p50: number; p95: number; cpu95: number }> = {};
     for (const mode of ['lexical', 'hybrid'] as const) {
       latency[`pg ${mode}`] = await timeQueries(index, queries, mode);
       latency[`memory ${mode}`] = await timeQueries(memory, queries, mode);
@@ -184,6 +190,7 @@ async function scale(embedder: Embedder) {
       Math.round((size / build.wall) * 1000).toLocaleString('en'),
       `${ms(latency['pg lexical']!.p50)} / ${ms(latency['pg lexical']!.p95)}`,
       `${ms(latency['pg hybrid']!.p50)} / ${ms(latency['pg hybrid']!.p95)}`,
+      ms(latency['pg hybrid']!.cpu95),
       `${ms(filtered.p50)} / ${ms(filtered.p95)}`,
       `${ms(latency['memory hybrid']!.p50)} / ${ms(latency['memory hybrid']!.p95)}`,
       `${f1(overlap * 100)}%`,
@@ -205,6 +212,7 @@ async function scale(embedder: Embedder) {
         'tools/s',
         'pg lexical p50 / p95 ms',
         'pg hybrid p50 / p95 ms',
+        'pg hybrid p95 CPU ms',
         'pg hybrid, namespace filter',
         'memory hybrid p50 / p95 ms',
         'top-10 same as memory',
