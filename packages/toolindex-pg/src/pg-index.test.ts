@@ -175,6 +175,49 @@ describe('snapshot checks and schema', () => {
     },
   );
 
+  it(
+    'concurrent migrations of one schema create it once; a second embedder size is refused',
+    { timeout },
+    async () => {
+      const { db, second, schema } = await database();
+      const name = schema();
+      const results = await Promise.all([
+        migrate(db, { schema: name, dimensions: 32 }),
+        migrate(second, { schema: name, dimensions: 32 }),
+      ]);
+      expect(results.map((r) => r.from).sort()).toEqual([0, 1]);
+      expect(results.every((r) => r.to === 1 && r.schema === name)).toBe(true);
+      const meta = await rows<{ key: string; value: string }>(
+        db,
+        `SELECT key, value FROM "${name}".meta ORDER BY key`,
+      );
+      expect(meta).toEqual([
+        { key: 'dimensions', value: '32' },
+        { key: 'schema_version', value: '1' },
+      ]);
+      const hnsw = await rows<{ n: number }>(
+        db,
+        `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = '${name}' AND indexname = 'tools_embedding'`,
+      );
+      expect(hnsw[0]!.n).toBe(1);
+      await expect(migrate(db, { schema: name, dimensions: 64 })).rejects.toThrow(
+        /stores 32-d vectors, not 64-d/,
+      );
+      const index = await openPgIndex({
+        db,
+        schema: name,
+        embedder: createHashingEmbedder(32),
+        migrate: 'never',
+      });
+      try {
+        expect(await index.upsert(catalogue())).toMatchObject({ added: catalogue().length });
+        expect((await index.search('refund the payment')).hits[0]?.id).toBe('payments:process_refund@1.0.0');
+      } finally {
+        await index.close();
+      }
+    },
+  );
+
   it('reports damaged rows as SnapshotError naming the row', { timeout }, async () => {
     const { db, schema } = await database();
     const name = schema();
