@@ -1,0 +1,2 @@
+// Public API of @toolarsenal/langchain: export each name explicitly (no `export *` from internals).
+export {};
