@@ -49,3 +49,8 @@ export function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   return String(value);
 }
+
+/** A non-null, non-array object (deliberately not a type guard: options keep their declared type). */
+export function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,7 +1,7 @@
 // Public API of @toolarsenal/agentkit: the framework-neutral core of @toolarsenal/langchain and
 // @toolarsenal/llamaindex (and of any other agent-framework toolkit).
 export { type Access, createAccess, type Principal } from './access.js';
-export { describe as describeValue, invalidOption, ToolkitError, type ToolkitErrorCode } from './errors.js';
+export { describe as describeValue, invalidOption, isRecord, ToolkitError, type ToolkitErrorCode } from './errors.js';
 export {
   DEFAULT_FIND_LIMIT,
   FIND_TOOLS_DESCRIPTION,
@@ -32,3 +32,4 @@ export {
   type ToolSelector,
   type ToolSelectorOptions,
 } from './tool-selector.js';
+export { isToolset, readTools, toTool } from './tool-list.js';

@@ -1,4 +1,4 @@
-import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import {
   ConfirmationError,
   DEFAULT_RESULT_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
 } from '@toolarsenal/toolrun';
 import type { Toolset } from '@toolarsenal/toolset';
 import { type Access, createAccess, type Principal } from './access.js';
-import { describe, invalidOption, ToolkitError } from './errors.js';
+import { describe, invalidOption, isRecord, ToolkitError } from './errors.js';
 
 /** What a `confirm` handler is asked: the exact call that will run if it answers true. */
 export interface ConfirmRequest {
@@ -73,7 +73,7 @@ export interface ToolCaller {
 let callCounter = 0;
 
 export function createToolCaller(options: ToolCallerOptions): ToolCaller {
-  if (!isPlainObject(options)) throw invalidOption('options', 'an object', options);
+  if (!isRecord(options)) throw invalidOption('options', 'an object', options);
   const { runner, toolset, confirm, timeoutMs } = options;
   if (!(runner instanceof Runner) && !isRunnerLike(runner))
     throw invalidOption('options.runner', 'a toolrun Runner', runner);

@@ -6,7 +6,7 @@ import type {
   SearchResult,
 } from '@toolarsenal/toolindex';
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
-import { invalidOption } from './errors.js';
+import { invalidOption, isRecord } from './errors.js';
 import { compilePinned } from './pinned.js';
 
 /** What the selector needs from an index (`@toolarsenal/toolindex`'s `ToolIndex` fits). */
@@ -78,14 +78,14 @@ const MAX_IDS = 200;
 
 /** Retrieval-driven per-turn tool selection over a toolindex, shared by the framework toolkits. */
 export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
-  if (!isPlainObject(options)) throw invalidOption('options', 'an object', options);
+  if (!isRecord(options)) throw invalidOption('options', 'an object', options);
   const { index, mode, filters, minRelevance, diversity, context } = options;
   if (!isIndex(index)) throw invalidOption('options.index', 'a tool index (search, get, list)', index);
   const limit = options.limit ?? 8;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw invalidOption('options.limit', 'an integer from 1 to 100', limit);
-  if (context !== undefined && !isPlainObject(context)) throw invalidOption('options.context', 'an object', context);
-  if (filters !== undefined && !isPlainObject(filters)) throw invalidOption('options.filters', 'an object', filters);
+  if (context !== undefined && !isRecord(context)) throw invalidOption('options.context', 'an object', context);
+  if (filters !== undefined && !isRecord(filters)) throw invalidOption('options.filters', 'an object', filters);
   if (options.filters?.predicate !== undefined && typeof options.filters.predicate !== 'function')
     throw invalidOption('options.filters.predicate', 'a function', options.filters.predicate);
   const isPinned = compilePinned(options.pinned);

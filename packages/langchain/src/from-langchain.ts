@@ -1,0 +1,180 @@
+import {
+  describeValue,
+  invalidOption,
+  isRecord,
+  ToolkitError,
+} from '@toolarsenal/agentkit';
+import { toCanonical } from '@toolarsenal/tooladapter';
+import {
+  canonicalJson,
+  explainInvalidNamespace,
+  isPlainObject,
+  type Tool,
+  ToolArsenalError,
+  tryParseToolId,
+  updateTool,
+} from '@toolarsenal/toolmodel';
+import { type ExecutionRequest, type Executor, ToolExecutionError } from '@toolarsenal/toolrun';
+import { ToolMessage } from '@langchain/core/messages';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import { toJsonSchema } from '@langchain/core/utils/json_schema';
+import { ArsenalTool, TOOL_ID_METADATA_KEY } from './arsenal-tool.js';
+
+/** A LangChain tool as this package reads it: a name, a description, a schema and `invoke`. */
+export type LangChainToolLike = Pick<StructuredToolInterface, 'name' | 'description' | 'schema' | 'invoke'> & {
+  metadata?: Record<string, unknown>;
+};
+
+export interface FromLangChainOptions {
+  /** Namespace of the imported tools (e.g. `mcp.github`); tools made by `toLangChainTools` keep theirs. */
+  namespace?: string;
+  /** Add the tools to this executor instead of a new one (a runner holds one executor per source). */
+  executor?: LangChainExecutor;
+}
+
+/** Runs imported LangChain tools for a toolrun `Runner` (source `langchain`). */
+export interface LangChainExecutor extends Executor {
+  /** Tool ids this executor can run. */
+  has(toolId: string): boolean;
+}
+
+export interface LangChainImport {
+  /** Canonical tools (source `langchain`), ready for an index, a toolset and a runner. */
+  tools: Tool[];
+  /** Register with `runner.registerExecutor(executor)` (once per runner), then `runner.register(tool)` each tool. */
+  executor: LangChainExecutor;
+}
+
+const MAX_TOOLS = 100_000;
+/** Canonical ids of imported LangChain tools, so the middleware can match an agent's tools to an index. */
+const importedIds = new WeakMap<object, string>();
+
+/** The canonical id of a LangChain tool made by `toLangChainTools` or read by `fromLangChainTools`. */
+export function canonicalIdOf(tool: unknown): string | undefined {
+  if (tool instanceof ArsenalTool) return tool.canonical.id;
+  if (typeof tool !== 'object' || tool === null) return undefined;
+  const known = importedIds.get(tool);
+  if (known !== undefined) return known;
+  const meta = (tool as { metadata?: unknown }).metadata;
+  const id = isPlainObject(meta) ? meta[TOOL_ID_METADATA_KEY] : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+const EXECUTOR_TOOLS = Symbol('toolarsenal.langchain.executor.tools');
+type ExecutorWithTools = LangChainExecutor & { [EXECUTOR_TOOLS]: Map<string, LangChainToolLike> };
+
+/**
+ * LangChain tools (including those from `@langchain/mcp-adapters`, with Zod or JSON schemas) as
+ * canonical tools plus an executor, so they join the index, toolsets, policies and the runner.
+ * Schemas are read with `@langchain/core`'s own `toJsonSchema` and decoded by tooladapter's
+ * `langchain` codec; nothing is restored from description text.
+ */
+export function fromLangChainTools(
+  tools: readonly LangChainToolLike[],
+  options: FromLangChainOptions = {},
+): LangChainImport {
+  if (!isRecord(options)) throw invalidOption('options', 'an object', options);
+  const { namespace } = options;
+  if (namespace !== undefined) {
+    const problem = typeof namespace === 'string' ? explainInvalidNamespace(namespace) : 'must be a string';
+    if (problem) throw invalidOption('options.namespace', `a valid namespace (${problem})`, namespace);
+  }
+  if (!Array.isArray(tools) || tools.length > MAX_TOOLS)
+    throw new ToolkitError(
+      'TOOLKIT_INVALID_TOOL',
+      `tools must be an array of at most ${MAX_TOOLS} LangChain tools, got ${describeValue(tools)}`,
+    );
+  const executor = options.executor ?? createLangChainExecutor();
+  const held = (executor as Partial<ExecutorWithTools>)[EXECUTOR_TOOLS];
+  if (!(held instanceof Map)) throw invalidOption('options.executor', 'an executor from fromLangChainTools', executor);
+  const seen = new Set<string>();
+  const out = tools.map((lc, i) => {
+    const tool = readLangChainTool(lc, `tools[${i}]`, namespace);
+    if (seen.has(tool.id))
+      throw new ToolkitError('TOOLKIT_INVALID_TOOL', `tools[${i}]: a second tool with the id "${tool.id}"`);
+    seen.add(tool.id);
+    return tool;
+  });
+  out.forEach((tool, i) => {
+    held.set(tool.id, tools[i]!);
+    importedIds.set(tools[i]!, tool.id);
+  });
+  return { tools: out, executor };
+}
+
+/** One LangChain tool as a canonical tool (typed `ToolkitError` when it cannot be read). */
+export function readLangChainTool(lc: LangChainToolLike, at: string, namespace: string | undefined): Tool {
+  if (typeof lc !== 'object' || lc === null || typeof lc.name !== 'string' || typeof lc.invoke !== 'function')
+    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is ${describeValue(lc)}, expected a LangChain tool`);
+  const own = lc instanceof ArsenalTool ? lc.canonical : undefined;
+  const knownId = own?.id ?? canonicalIdOf(lc);
+  const identity = typeof knownId === 'string' ? tryParseToolId(knownId) : undefined;
+  let schema: unknown;
+  try {
+    schema = toJsonSchema(lc.schema as Parameters<typeof toJsonSchema>[0]);
+  } catch (error) {
+    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} ("${lc.name.slice(0, 100)}"): its schema cannot be read as JSON Schema`, {
+      cause: error,
+    });
+  }
+  let tool: Tool;
+  try {
+    const names =
+      identity && typeof knownId === 'string'
+        ? { toTarget: { [knownId]: lc.name }, fromTarget: { [lc.name]: knownId } }
+        : undefined;
+    const raw = { name: lc.name, description: typeof lc.description === 'string' ? lc.description : '', schema };
+    [tool] = toCanonical(raw, 'langchain', { restore: false, ...(names ? { names } : {}) }).tools as [Tool];
+  } catch (error) {
+    if (!ToolArsenalError.isInstance(error)) throw error;
+    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is not a valid tool: ${error.message}`, { cause: error });
+  }
+  if (own && sameDefinition(own, tool)) return own;
+  if (!identity && namespace !== undefined) tool = updateTool(tool, { namespace });
+  return tool;
+}
+
+/** Same name, namespace, version, description and input schema: the LangChain side changed nothing. */
+function sameDefinition(own: Tool, read: Tool): boolean {
+  return (
+    own.id === read.id &&
+    own.description === read.description &&
+    canonicalJson(own.inputSchema) === canonicalJson(read.inputSchema)
+  );
+}
+
+/** An empty executor for imported LangChain tools; `fromLangChainTools` fills it. */
+export function createLangChainExecutor(source = 'langchain'): LangChainExecutor {
+  const tools = new Map<string, LangChainToolLike>();
+  const executor: ExecutorWithTools = {
+    source,
+    [EXECUTOR_TOOLS]: tools,
+    has: (id: string) => tools.has(id),
+    canExecute: (tool: Tool) => tools.has(tool.id),
+    execute: (request: ExecutionRequest) => runLangChainTool(tools.get(request.tool.id), request),
+  };
+  return executor;
+}
+
+async function runLangChainTool(lc: LangChainToolLike | undefined, request: ExecutionRequest): Promise<unknown> {
+  if (!lc) throw new ToolExecutionError(`No LangChain tool is registered for "${request.tool.id}".`);
+  const message: unknown = await lc.invoke(
+    { type: 'tool_call', id: request.callId, name: lc.name, args: request.arguments },
+    { signal: request.signal },
+  );
+  if (!ToolMessage.isInstance(message)) return message;
+  const text = textOf(message.content);
+  if (message.status === 'error') throw new ToolExecutionError(text || `The LangChain tool "${lc.name}" failed.`);
+  return message.artifact !== undefined ? message.artifact : text;
+}
+
+/** Text of a message's content (string, or the text blocks of a content array). */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return JSON.stringify(content) ?? '';
+  return content
+    .map((block) =>
+      isPlainObject(block) && typeof block.text === 'string' ? block.text : (JSON.stringify(block) ?? ''),
+    )
+    .join('\n');
+}
+
