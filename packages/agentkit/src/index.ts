@@ -33,3 +33,4 @@ export {
   type ToolSelectorOptions,
 } from './tool-selector.js';
 export { isToolset, readTools, toTool } from './tool-list.js';
+export { type ToolView, type ToolViewOptions, viewTools } from './tool-view.js';
