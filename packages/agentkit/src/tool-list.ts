@@ -41,6 +41,8 @@ export function toTool(item: unknown, at: string): Tool {
 /** Canonical tools are frozen objects carrying their content hash (made by defineTool/parseTool). */
 function isCanonical(value: unknown): value is Tool {
   return (
+    typeof value === 'object' &&
+    value !== null &&
     Object.isFrozen(value) &&
     typeof (value as Tool).contentHash === 'string' &&
     typeof (value as Tool).id === 'string'

@@ -50,7 +50,8 @@ export function createFindToolsTool(options: FindToolsToolOptions): DynamicStruc
   return new DynamicStructuredTool({
     name: options.name ?? FIND_TOOLS_NAME,
     description: FIND_TOOLS_DESCRIPTION,
-    schema: FIND_TOOLS_SCHEMA as Record<string, unknown>,
+    // A fresh copy: @langchain/core's JSON-schema validator annotates the schema object it checks.
+    schema: structuredClone(FIND_TOOLS_SCHEMA) as Record<string, unknown>,
     responseFormat: 'content_and_artifact',
     func: async (args: unknown, _run, config) => {
       const parsed = parseFindArgs(args);

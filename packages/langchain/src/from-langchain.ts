@@ -53,8 +53,10 @@ const importedIds = new WeakMap<object, string>();
 export function canonicalIdOf(tool: unknown): string | undefined {
   if (tool instanceof ArsenalTool) return tool.canonical.id;
   if (typeof tool !== 'object' || tool === null) return undefined;
-  const known = importedIds.get(tool);
-  if (known !== undefined) return known;
+  return importedIds.get(tool) ?? metadataId(tool);
+}
+
+function metadataId(tool: object): string | undefined {
   const meta = (tool as { metadata?: unknown }).metadata;
   const id = isPlainObject(meta) ? meta[TOOL_ID_METADATA_KEY] : undefined;
   return typeof id === 'string' ? id : undefined;
@@ -106,7 +108,8 @@ export function readLangChainTool(lc: LangChainToolLike, at: string, namespace: 
   if (typeof lc !== 'object' || lc === null || typeof lc.name !== 'string' || typeof lc.invoke !== 'function')
     throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is ${describeValue(lc)}, expected a LangChain tool`);
   const own = lc instanceof ArsenalTool ? lc.canonical : undefined;
-  const knownId = own?.id ?? canonicalIdOf(lc);
+  // Identity travels with our own tools (and their metadata), never from an earlier import.
+  const knownId = own?.id ?? metadataId(lc);
   const identity = typeof knownId === 'string' ? tryParseToolId(knownId) : undefined;
   let schema: unknown;
   try {
