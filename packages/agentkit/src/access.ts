@@ -26,7 +26,10 @@ export interface Access {
  * principal that lists scopes or capabilities lacks every one it does not list).
  */
 export function createAccess(toolset: Toolset | undefined, principal: Principal | undefined): Access {
-  if (principal !== undefined && (typeof principal !== 'object' || principal === null || Array.isArray(principal)))
+  if (
+    principal !== undefined &&
+    (typeof principal !== 'object' || principal === null || Array.isArray(principal))
+  )
     throw invalidOption('options.principal', 'a principal object', principal);
   const who = principal ?? ANONYMOUS;
   return {

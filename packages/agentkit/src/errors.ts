@@ -1,4 +1,9 @@
-import { markError, subclassGuard, ToolArsenalError, type ToolArsenalErrorOptions } from '@toolarsenal/toolmodel';
+import {
+  markError,
+  subclassGuard,
+  ToolArsenalError,
+  type ToolArsenalErrorOptions,
+} from '@toolarsenal/toolmodel';
 
 /** Stable codes of `ToolkitError`. */
 export type ToolkitErrorCode =
@@ -44,7 +49,8 @@ export function invalidOption(path: string, expected: string, got: unknown): Too
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'function') return 'a function';
   return String(value);

@@ -27,7 +27,8 @@ export const FIND_TOOLS_SCHEMA: JsonSchemaObject = Object.freeze({
 
 /** `find_tools` arguments checked; an error text for the model when they are unusable. */
 export function parseFindArgs(args: unknown): { query: string; limit: number } | { error: string } {
-  if (!isPlainObject(args)) return { error: 'Error [INVALID_ARGUMENTS]: find_tools takes an object { query, limit? }.' };
+  if (!isPlainObject(args))
+    return { error: 'Error [INVALID_ARGUMENTS]: find_tools takes an object { query, limit? }.' };
   const { query, limit = DEFAULT_FIND_LIMIT } = args;
   if (typeof query !== 'string' || query.trim() === '')
     return { error: 'Error [INVALID_ARGUMENTS]: find_tools needs "query": the task in plain words.' };

@@ -36,7 +36,9 @@ describe('hostile options are typed errors naming the option', () => {
     for (const bad of [undefined, null, 1, 'x', [], { runner: {} }, { runner: null }])
       expect(code(() => createToolCaller(bad as never))).toBe('TOOLKIT_INVALID_OPTIONS');
     const runner = createRunner();
-    expect(() => createToolCaller({ runner, confirm: 'yes' as never })).toThrow(/options.confirm must be a function/);
+    expect(() => createToolCaller({ runner, confirm: 'yes' as never })).toThrow(
+      /options.confirm must be a function/,
+    );
     expect(() => createToolCaller({ runner, maxResultLength: 1 })).toThrow(/options.maxResultLength/);
     expect(() => createToolCaller({ runner, timeoutMs: Number.NaN })).toThrow(/options.timeoutMs/);
     expect(() => createToolCaller({ runner, principal: 'root' as never })).toThrow(/options.principal/);
@@ -48,8 +50,12 @@ describe('hostile options are typed errors naming the option', () => {
       expect(code(() => createToolSelector(bad as never))).toBe('TOOLKIT_INVALID_OPTIONS');
     for (const limit of [0, -1, 1.5, 101, Number.POSITIVE_INFINITY, '3'])
       expect(() => createToolSelector({ index, limit: limit as never })).toThrow(/options.limit/);
-    expect(() => createToolSelector({ index, pinned: 'get_*' as never })).toThrow(/options.pinned must be an array/);
-    expect(() => createToolSelector({ index, filters: { predicate: 1 as never } })).toThrow(/options.filters.predicate/);
+    expect(() => createToolSelector({ index, pinned: 'get_*' as never })).toThrow(
+      /options.pinned must be an array/,
+    );
+    expect(() => createToolSelector({ index, filters: { predicate: 1 as never } })).toThrow(
+      /options.filters.predicate/,
+    );
     expect(() => createToolSelector({ index, context: [] as never })).toThrow(/options.context/);
   });
 
@@ -76,9 +82,11 @@ describe('hostile options are typed errors naming the option', () => {
     expect(() => readTools('tools', access)).toThrow(/tools must be an array of tools or a toolset/);
     expect(() => readTools([tool, null], access)).toThrow(/tools\[1\] is null, expected a tool object/);
     expect(() => readTools([{ name: 'bad name!' }], access)).toThrow(/tools\[0\] is not a valid tool/);
-    expect(code(() => toTool({ name: 'x', inputSchema: { type: 'object', properties: { ['__proto__']: {} } } }, 't'))).toBe(
-      'TOOLKIT_INVALID_TOOL',
-    );
+    expect(
+      code(() =>
+        toTool({ name: 'x', inputSchema: { type: 'object', properties: { ['__proto__']: {} } } }, 't'),
+      ),
+    ).toBe('TOOLKIT_INVALID_TOOL');
     expect(readTools([{ name: 'ok_tool', description: 'fine' }], access)[0]!.id).toBe('ok_tool@1.0.0');
   });
 

@@ -1,7 +1,13 @@
 // Public API of @toolarsenal/agentkit: the framework-neutral core of @toolarsenal/langchain and
 // @toolarsenal/llamaindex (and of any other agent-framework toolkit).
 export { type Access, createAccess, type Principal } from './access.js';
-export { describe as describeValue, invalidOption, isRecord, ToolkitError, type ToolkitErrorCode } from './errors.js';
+export {
+  describe as describeValue,
+  invalidOption,
+  isRecord,
+  ToolkitError,
+  type ToolkitErrorCode,
+} from './errors.js';
 export {
   DEFAULT_FIND_LIMIT,
   FIND_TOOLS_DESCRIPTION,

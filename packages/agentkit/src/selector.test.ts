@@ -23,7 +23,12 @@ describe('createToolSelector', () => {
     expect(s.active.map((t) => t.name)).toEqual(['find_customer']);
     expect(s.retrieved[0]!.name).toBe('refund_payment');
     expect(s.retrieved.length).toBeLessThanOrEqual(2);
-    expect(s.tools.map((t) => t.name).slice(0, 4)).toEqual(['read_file', 'get_time', 'find_customer', 'refund_payment']);
+    expect(s.tools.map((t) => t.name).slice(0, 4)).toEqual([
+      'read_file',
+      'get_time',
+      'find_customer',
+      'refund_payment',
+    ]);
     expect(new Set(s.tools.map((t) => t.id)).size).toBe(s.tools.length);
   });
 
@@ -60,7 +65,10 @@ describe('createToolSelector', () => {
     const { index, tools } = setup();
     const selector = createToolSelector({ index, pinned: ['*_event'] });
     // Among the whole index, pinned tools come in the index's listing order (by id).
-    expect((await selector.select({ query: '' })).pinned.map((t) => t.name)).toEqual(['cancel_event', 'create_event']);
+    expect((await selector.select({ query: '' })).pinned.map((t) => t.name)).toEqual([
+      'cancel_event',
+      'create_event',
+    ]);
     index.remove(tools.find((t) => t.name === 'create_event')!.id);
     expect((await selector.select({ query: '' })).pinned.map((t) => t.name)).toEqual(['cancel_event']);
     const pool = tools.filter((t) => t.namespace === 'calendar');

@@ -90,12 +90,21 @@ export function createToolCaller(options: ToolCallerOptions): ToolCaller {
     const text = formatResult(result, { dialect: 'openai-chat', maxLength }).content;
     if (!result.ok)
       return { ok: false, status: result.status, text, errorCode: result.error?.code, toolResult: result };
-    const out: CallOutcome = { ok: true, status: result.status, text, result: result.result, toolResult: result };
+    const out: CallOutcome = {
+      ok: true,
+      status: result.status,
+      text,
+      result: result.result,
+      toolResult: result,
+    };
     if (tool.outputSchema !== undefined) out.structured = result.result;
     return out;
   };
 
-  const redeem = async (token: string, run: Omit<RunOptions, 'principal'>): Promise<ToolResult | undefined> => {
+  const redeem = async (
+    token: string,
+    run: Omit<RunOptions, 'principal'>,
+  ): Promise<ToolResult | undefined> => {
     try {
       return await runner.confirm(token, run);
     } catch (error) {
@@ -109,12 +118,15 @@ export function createToolCaller(options: ToolCallerOptions): ToolCaller {
     access,
     async call(tool, args, context = {}) {
       const callId = context.callId ?? `toolkit_${(++callCounter).toString(36)}`;
-      if (!access.allows(tool, 'call')) return refused(tool, 'TOOL_NOT_FOUND', 'not_found', unknownTool(tool));
+      if (!access.allows(tool, 'call'))
+        return refused(tool, 'TOOL_NOT_FOUND', 'not_found', unknownTool(tool));
       const run: RunOptions = {
         ...(context.signal ? { signal: context.signal } : {}),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       };
-      const withPrincipal: RunOptions = access.runPrincipal ? { ...run, principal: access.runPrincipal } : run;
+      const withPrincipal: RunOptions = access.runPrincipal
+        ? { ...run, principal: access.runPrincipal }
+        : run;
       let approved = false;
       const obligation = access.confirmation(tool);
       if (obligation !== undefined) {
@@ -147,11 +159,17 @@ export function assertRegistered(runner: Runner, tool: Tool): void {
   throw new ToolkitError('TOOLKIT_TOOL_NOT_REGISTERED', `The runner does not hold tool "${tool.id}".${hint}`);
 }
 
-async function ask(confirm: ConfirmHandler | undefined, request: ConfirmRequest): Promise<boolean | undefined> {
+async function ask(
+  confirm: ConfirmHandler | undefined,
+  request: ConfirmRequest,
+): Promise<boolean | undefined> {
   if (!confirm) return undefined;
   const answer = await confirm(request);
   if (typeof answer !== 'boolean')
-    throw new ToolkitError('TOOLKIT_INVALID_OPTIONS', `options.confirm must answer true or false, got ${describe(answer)}`);
+    throw new ToolkitError(
+      'TOOLKIT_INVALID_OPTIONS',
+      `options.confirm must answer true or false, got ${describe(answer)}`,
+    );
   return answer;
 }
 

@@ -51,7 +51,8 @@ export function toolDocumentText(tool: Tool, name: string): string {
     const params = Object.entries(props)
       .slice(0, 100)
       .map(([key, schema]) => {
-        const about = isPlainObject(schema) && typeof schema.description === 'string' ? `: ${schema.description}` : '';
+        const about =
+          isPlainObject(schema) && typeof schema.description === 'string' ? `: ${schema.description}` : '';
         return `- ${key}${required.has(key) ? ' (required)' : ''}${about}`;
       });
     if (params.length > 0) lines.push('Parameters:', ...params);

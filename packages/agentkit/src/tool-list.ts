@@ -21,7 +21,10 @@ function toolArray(source: unknown, argument: string): Tool[] {
       `${argument} must be an array of tools or a toolset, got ${describe(source)}`,
     );
   if (source.length > MAX_TOOLS)
-    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${argument}: at most ${MAX_TOOLS} tools, got ${source.length}`);
+    throw new ToolkitError(
+      'TOOLKIT_INVALID_TOOL',
+      `${argument}: at most ${MAX_TOOLS} tools, got ${source.length}`,
+    );
   return source.map((item, i) => toTool(item, `${argument}[${i}]`));
 }
 
@@ -34,7 +37,9 @@ export function toTool(item: unknown, at: string): Tool {
     return parseTool(item as ToolInput);
   } catch (error) {
     if (!ToolArsenalError.isInstance(error)) throw error;
-    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is not a valid tool: ${error.message}`, { cause: error });
+    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is not a valid tool: ${error.message}`, {
+      cause: error,
+    });
   }
 }
 

@@ -41,7 +41,11 @@ export interface ToolSelectorOptions {
   mode?: SearchMode;
   /** Filters applied before ranking (toolindex `SearchFilters`). */
   filters?: SearchFilters;
-  /** Relevance threshold override (toolindex default 0.25; 0 always fills `limit`). */
+  /**
+   * Calibrated-relevance threshold (default 0: every tool that matches the request at all may be
+   * offered, up to `limit`). toolindex's own default, 0.25, drops tools when a request carries
+   * many words no tool has (names, quoted text); raise it to offer fewer tools for small talk.
+   */
   minRelevance?: number;
   /** MMR diversity 0..1 (default 0). */
   diversity?: number;
@@ -84,8 +88,10 @@ export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
   const limit = options.limit ?? 8;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw invalidOption('options.limit', 'an integer from 1 to 100', limit);
-  if (context !== undefined && !isRecord(context)) throw invalidOption('options.context', 'an object', context);
-  if (filters !== undefined && !isRecord(filters)) throw invalidOption('options.filters', 'an object', filters);
+  if (context !== undefined && !isRecord(context))
+    throw invalidOption('options.context', 'an object', context);
+  if (filters !== undefined && !isRecord(filters))
+    throw invalidOption('options.filters', 'an object', filters);
   if (options.filters?.predicate !== undefined && typeof options.filters.predicate !== 'function')
     throw invalidOption('options.filters.predicate', 'a function', options.filters.predicate);
   const isPinned = compilePinned(options.pinned);
@@ -115,18 +121,25 @@ export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
       const room = Math.max(0, limit - active.length);
       const query = typeof turn.query === 'string' ? turn.query.trim().slice(0, MAX_QUERY) : '';
       if (room === 0 || query === '')
-        return { tools: [...pinned, ...active], pinned, active, retrieved: [], noRelevantTools: query === '' };
+        return {
+          tools: [...pinned, ...active],
+          pinned,
+          active,
+          retrieved: [],
+          noRelevantTools: query === '',
+        };
       const userPredicate = options.filters?.predicate;
       const result = await index.search({
         query,
         limit: room,
         ...(mode !== undefined ? { mode } : {}),
-        ...(minRelevance !== undefined ? { minRelevance } : {}),
+        minRelevance: minRelevance ?? 0,
         ...(diversity !== undefined ? { diversity } : {}),
         ...(select.signal ? { signal: select.signal } : {}),
         filters: {
           ...filters,
-          predicate: (tool) => !taken.has(tool.id) && allowed(tool) && (!userPredicate || userPredicate(tool)),
+          predicate: (tool) =>
+            !taken.has(tool.id) && allowed(tool) && (!userPredicate || userPredicate(tool)),
         },
         context: searchContext(turn, context),
       });

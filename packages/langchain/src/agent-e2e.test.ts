@@ -53,7 +53,9 @@ describe('createAgent with toolArsenalMiddleware over the in-repo catalogue (32 
       expect(offered.length).toBeLessThanOrEqual(5);
       expect(offered).not.toContain('delete_user');
     }
-    expect(events.map((e) => e.query)).toEqual(Array(3).fill('What is the weather forecast for Paris this week?'));
+    expect(events.map((e) => e.query)).toEqual(
+      Array(3).fill('What is the weather forecast for Paris this week?'),
+    );
     expect(events[0]!.offered).toEqual(model.offered[0]);
 
     const results = toolMessages(out.messages);
@@ -87,7 +89,9 @@ describe('createAgent with toolArsenalMiddleware over the in-repo catalogue (32 
       tools: toLangChainTools(guarded, { runner }),
       middleware: [toolArsenalMiddleware({ index, limit: 5, minRelevance: 0 })],
     });
-    const out = await agent.invoke({ messages: [new HumanMessage('Delete the user account u1 and all its data')] });
+    const out = await agent.invoke({
+      messages: [new HumanMessage('Delete the user account u1 and all its data')],
+    });
     for (const offered of model.offered) expect(offered).not.toContain('delete_user');
     const [refused] = toolMessages(out.messages);
     expect(refused!.status).toBe('error');
@@ -104,7 +108,9 @@ describe('createAgent with toolArsenalMiddleware over the in-repo catalogue (32 
       tools: [],
       middleware: [toolArsenalMiddleware({ arsenal: { index, runner, toolset: guarded }, limit: 3 })],
     });
-    const out = await agent.invoke({ messages: [new HumanMessage('What is the current stock price of AAPL?')] });
+    const out = await agent.invoke({
+      messages: [new HumanMessage('What is the current stock price of AAPL?')],
+    });
     expect(model.offered[0]![0]).toBe('get_stock_price');
     expect(model.offered[0]!.length).toBeLessThanOrEqual(3);
     const [result] = toolMessages(out.messages);
@@ -132,7 +138,9 @@ describe('createAgent with toolArsenalMiddleware over the in-repo catalogue (32 
     const { runner, calls, index } = setup();
     const model = new RecordingModel()
       .respondWithTools([{ name: 'find_tools', args: { query: 'translate text into French' }, id: 'f1' }])
-      .respondWithTools([{ name: 'translate_text', args: { text: 'hello', target_language: 'fr' }, id: 't1' }])
+      .respondWithTools([
+        { name: 'translate_text', args: { text: 'hello', target_language: 'fr' }, id: 't1' },
+      ])
       .respond(new AIMessage('bonjour'));
     const agent = createAgent({
       model,
@@ -145,7 +153,9 @@ describe('createAgent with toolArsenalMiddleware over the in-repo catalogue (32 
     expect(model.offered[1]).toContain('translate_text');
     expect(model.offered[1]).toContain('find_tools');
     const [found, translated] = toolMessages(out.messages);
-    expect(found!.text).toMatch(/^1\. translate_text: Translate text into another language\. \[required: text, target_language\]/);
+    expect(found!.text).toMatch(
+      /^1\. translate_text: Translate text into another language\. \[required: text, target_language\]/,
+    );
     expect(translated!.status).toBe('success');
     expect(calls.map((c) => c.id)).toEqual(['translate:translate_text@1.0.0']);
   });

@@ -60,7 +60,9 @@ export class ArsenalTool extends StructuredTool<JsonSchemaObject> {
    * argument validation left to the runner.
    */
   override async call(arg: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
-    const config = parseCallbackConfigArg(configArg as Parameters<typeof parseCallbackConfigArg>[0]) as ToolRunnableConfig;
+    const config = parseCallbackConfigArg(
+      configArg as Parameters<typeof parseCallbackConfigArg>[0],
+    ) as ToolRunnableConfig;
     const direct = isToolCall(arg) ? arg : undefined;
     const args = direct ? direct.args : arg;
     const toolCallId = direct?.id ?? (config.toolCall as ToolCallLike | undefined)?.id;

@@ -25,6 +25,8 @@ export interface FindToolsToolOptions {
   context?: SearchContext;
   /** Tool name (default `find_tools`). */
   name?: string;
+  /** Calibrated-relevance threshold (default 0: the best `limit` tools that match the task at all). */
+  minRelevance?: number;
 }
 
 /** What `find_tools` puts in its `ToolMessage.artifact`. */
@@ -59,6 +61,7 @@ export function createFindToolsTool(options: FindToolsToolOptions): DynamicStruc
       const result = await index.search({
         query: parsed.query,
         limit: parsed.limit,
+        minRelevance: options.minRelevance ?? 0,
         ...(mode ? { mode } : {}),
         ...(context ? { context } : {}),
         ...(candidates ? { filters: { predicate: candidates } } : {}),

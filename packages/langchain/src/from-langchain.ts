@@ -1,9 +1,4 @@
-import {
-  describeValue,
-  invalidOption,
-  isRecord,
-  ToolkitError,
-} from '@toolarsenal/agentkit';
+import { describeValue, invalidOption, isRecord, ToolkitError } from '@toolarsenal/agentkit';
 import { toCanonical } from '@toolarsenal/tooladapter';
 import {
   canonicalJson,
@@ -21,7 +16,10 @@ import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { ArsenalTool, TOOL_ID_METADATA_KEY } from './arsenal-tool.js';
 
 /** A LangChain tool as this package reads it: a name, a description, a schema and `invoke`. */
-export type LangChainToolLike = Pick<StructuredToolInterface, 'name' | 'description' | 'schema' | 'invoke'> & {
+export type LangChainToolLike = Pick<
+  StructuredToolInterface,
+  'name' | 'description' | 'schema' | 'invoke'
+> & {
   metadata?: Record<string, unknown>;
 };
 
@@ -87,7 +85,8 @@ export function fromLangChainTools(
     );
   const executor = options.executor ?? createLangChainExecutor();
   const held = (executor as Partial<ExecutorWithTools>)[EXECUTOR_TOOLS];
-  if (!(held instanceof Map)) throw invalidOption('options.executor', 'an executor from fromLangChainTools', executor);
+  if (!(held instanceof Map))
+    throw invalidOption('options.executor', 'an executor from fromLangChainTools', executor);
   const seen = new Set<string>();
   const out = tools.map((lc, i) => {
     const tool = readLangChainTool(lc, `tools[${i}]`, namespace);
@@ -106,7 +105,10 @@ export function fromLangChainTools(
 /** One LangChain tool as a canonical tool (typed `ToolkitError` when it cannot be read). */
 export function readLangChainTool(lc: LangChainToolLike, at: string, namespace: string | undefined): Tool {
   if (typeof lc !== 'object' || lc === null || typeof lc.name !== 'string' || typeof lc.invoke !== 'function')
-    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is ${describeValue(lc)}, expected a LangChain tool`);
+    throw new ToolkitError(
+      'TOOLKIT_INVALID_TOOL',
+      `${at} is ${describeValue(lc)}, expected a LangChain tool`,
+    );
   const own = lc instanceof ArsenalTool ? lc.canonical : undefined;
   // Identity travels with our own tools (and their metadata), never from an earlier import.
   const knownId = own?.id ?? metadataId(lc);
@@ -115,9 +117,13 @@ export function readLangChainTool(lc: LangChainToolLike, at: string, namespace: 
   try {
     schema = toJsonSchema(lc.schema as Parameters<typeof toJsonSchema>[0]);
   } catch (error) {
-    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} ("${lc.name.slice(0, 100)}"): its schema cannot be read as JSON Schema`, {
-      cause: error,
-    });
+    throw new ToolkitError(
+      'TOOLKIT_INVALID_TOOL',
+      `${at} ("${lc.name.slice(0, 100)}"): its schema cannot be read as JSON Schema`,
+      {
+        cause: error,
+      },
+    );
   }
   let tool: Tool;
   try {
@@ -125,11 +131,17 @@ export function readLangChainTool(lc: LangChainToolLike, at: string, namespace: 
       identity && typeof knownId === 'string'
         ? { toTarget: { [knownId]: lc.name }, fromTarget: { [lc.name]: knownId } }
         : undefined;
-    const raw = { name: lc.name, description: typeof lc.description === 'string' ? lc.description : '', schema };
+    const raw = {
+      name: lc.name,
+      description: typeof lc.description === 'string' ? lc.description : '',
+      schema,
+    };
     [tool] = toCanonical(raw, 'langchain', { restore: false, ...(names ? { names } : {}) }).tools as [Tool];
   } catch (error) {
     if (!ToolArsenalError.isInstance(error)) throw error;
-    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is not a valid tool: ${error.message}`, { cause: error });
+    throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is not a valid tool: ${error.message}`, {
+      cause: error,
+    });
   }
   if (own && sameDefinition(own, tool)) return own;
   if (!identity && namespace !== undefined) tool = updateTool(tool, { namespace });
@@ -158,7 +170,10 @@ export function createLangChainExecutor(source = 'langchain'): LangChainExecutor
   return executor;
 }
 
-async function runLangChainTool(lc: LangChainToolLike | undefined, request: ExecutionRequest): Promise<unknown> {
+async function runLangChainTool(
+  lc: LangChainToolLike | undefined,
+  request: ExecutionRequest,
+): Promise<unknown> {
   if (!lc) throw new ToolExecutionError(`No LangChain tool is registered for "${request.tool.id}".`);
   const message: unknown = await lc.invoke(
     { type: 'tool_call', id: request.callId, name: lc.name, args: request.arguments },
@@ -166,7 +181,8 @@ async function runLangChainTool(lc: LangChainToolLike | undefined, request: Exec
   );
   if (!ToolMessage.isInstance(message)) return message;
   const text = textOf(message.content);
-  if (message.status === 'error') throw new ToolExecutionError(text || `The LangChain tool "${lc.name}" failed.`);
+  if (message.status === 'error')
+    throw new ToolExecutionError(text || `The LangChain tool "${lc.name}" failed.`);
   return message.artifact !== undefined ? message.artifact : text;
 }
 
@@ -180,4 +196,3 @@ function textOf(content: unknown): string {
     )
     .join('\n');
 }
-

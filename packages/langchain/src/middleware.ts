@@ -7,6 +7,7 @@ import {
   type Selection,
   type ToolSelectorOptions,
 } from '@toolarsenal/agentkit';
+import { createIndex } from '@toolarsenal/toolindex';
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import type { ClientTool, ServerTool } from '@langchain/core/tools';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
@@ -14,7 +15,12 @@ import { type AgentToolView, viewAgentTools } from './agent-tools.js';
 import type { ArsenalTool } from './arsenal-tool.js';
 import { readConversation } from './conversation.js';
 import { createFindToolsTool, type FindToolsArtifact } from './find-tools-tool.js';
-import { createArsenalTool, langChainContext, type LangChainContext, type ToLangChainOptions } from './to-langchain.js';
+import {
+  createArsenalTool,
+  langChainContext,
+  type LangChainContext,
+  type ToLangChainOptions,
+} from './to-langchain.js';
 
 type AnyTool = ClientTool | ServerTool;
 
@@ -23,8 +29,10 @@ export interface ArsenalSource extends ToLangChainOptions {
   index: SelectableIndex;
 }
 
-export interface ToolArsenalMiddlewareOptions
-  extends Pick<ToolSelectorOptions, 'limit' | 'pinned' | 'mode' | 'filters' | 'minRelevance' | 'diversity'> {
+export interface ToolArsenalMiddlewareOptions extends Pick<
+  ToolSelectorOptions,
+  'limit' | 'pinned' | 'mode' | 'filters' | 'minRelevance' | 'diversity'
+> {
   /**
    * Select among the agent's own tools (`createAgent({ tools })`) with this index (tools are
    * matched by canonical id: those made by `toLangChainTools` or read by `fromLangChainTools`;
@@ -77,7 +85,8 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
     throw invalidOption('options.strategy', '"retrieve" or "find_tools"', strategy);
   if (index !== undefined && arsenal !== undefined)
     throw invalidOption('options', 'either index or arsenal, not both', 'both');
-  if (onSelect !== undefined && typeof onSelect !== 'function') throw invalidOption('options.onSelect', 'a function', onSelect);
+  if (onSelect !== undefined && typeof onSelect !== 'function')
+    throw invalidOption('options.onSelect', 'a function', onSelect);
   const recentCount = options.context?.recentMessages ?? 6;
   if (!Number.isInteger(recentCount) || recentCount < 0 || recentCount > 50)
     throw invalidOption('options.context.recentMessages', 'an integer from 0 to 50', recentCount);
@@ -86,6 +95,9 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
     ...pick(options, ['limit', 'pinned', 'mode', 'filters', 'minRelevance', 'diversity']),
     ...(options.context ? { context: fixedContext } : {}),
   };
+
+  // Checks every selector option now, not on the first model call.
+  createToolSelector({ ...selectorOptions, index: createIndex() });
 
   if (arsenal !== undefined) {
     if (!isRecord(arsenal)) throw invalidOption('options.arsenal', 'an object { index, runner, … }', arsenal);
@@ -98,7 +110,8 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
       wrapModelCall: async (request, handler) => {
         const turn = readConversation(request.messages, (name) => source.idOf(name), recentCount);
         const allowed = (tool: Tool) => source.visible(tool);
-        const active = strategy === 'find_tools' ? [...turn.active!, ...found(turn.toolMessages)] : turn.active;
+        const active =
+          strategy === 'find_tools' ? [...turn.active!, ...found(turn.toolMessages)] : turn.active;
         const selection = await selector.select(
           strategy === 'find_tools' ? { query: '', active } : { ...turn, active },
           { candidates: allowed, ...(request.runtime.signal ? { signal: request.runtime.signal } : {}) },
@@ -164,7 +177,9 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
           ...(request.runtime.signal ? { signal: request.runtime.signal } : {}),
         },
       );
-      const chosen = selection.tools.map((t) => v.byId.get(t.id)).filter((t): t is AnyTool => t !== undefined);
+      const chosen = selection.tools
+        .map((t) => v.byId.get(t.id))
+        .filter((t): t is AnyTool => t !== undefined);
       const rest = req.tools.filter((t) => !v.ids.has(idOf(v, t) ?? ''));
       const tools = [...chosen, ...rest];
       onSelect?.({ query: turn.query, offered: names(tools), selection });
@@ -221,7 +236,8 @@ function found(messages: ReturnType<typeof readConversation>['toolMessages']): s
     if (m.name !== FIND_TOOLS_NAME || m.status === 'error') continue;
     const artifact = m.artifact as FindToolsArtifact | undefined;
     if (!isPlainObject(artifact) || !Array.isArray(artifact.tools)) continue;
-    for (const card of artifact.tools) if (isPlainObject(card) && typeof card.id === 'string') ids.push(card.id);
+    for (const card of artifact.tools)
+      if (isPlainObject(card) && typeof card.id === 'string') ids.push(card.id);
   }
   return ids;
 }

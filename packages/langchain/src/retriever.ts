@@ -1,9 +1,4 @@
-import {
-  invalidOption,
-  isRecord,
-  type SelectableIndex,
-  toolDocumentText,
-} from '@toolarsenal/agentkit';
+import { invalidOption, isRecord, type SelectableIndex, toolDocumentText } from '@toolarsenal/agentkit';
 import type { SearchContext, SearchFilters, SearchMode } from '@toolarsenal/toolindex';
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { Document } from '@langchain/core/documents';
@@ -48,7 +43,9 @@ export class ToolIndexRetriever extends BaseRetriever<ToolDocumentMetadata> {
   }
   override lc_namespace = ['toolarsenal', 'retrievers'];
   readonly #index: SelectableIndex;
-  readonly #options: Omit<ToolIndexRetrieverFields, keyof BaseRetrieverInput | 'index' | 'nameOf'> & { k: number };
+  readonly #options: Omit<ToolIndexRetrieverFields, keyof BaseRetrieverInput | 'index' | 'nameOf'> & {
+    k: number;
+  };
   readonly #nameOf: (tool: Tool) => string;
 
   constructor(fields: ToolIndexRetrieverFields) {
@@ -56,8 +53,10 @@ export class ToolIndexRetriever extends BaseRetriever<ToolDocumentMetadata> {
     const { index, k = 5, mode, filters, context, minRelevance, nameOf, ...base } = fields;
     super(base);
     if (typeof index?.search !== 'function') throw invalidOption('fields.index', 'a tool index', index);
-    if (!Number.isInteger(k) || k < 1 || k > 100) throw invalidOption('fields.k', 'an integer from 1 to 100', k);
-    if (nameOf !== undefined && typeof nameOf !== 'function') throw invalidOption('fields.nameOf', 'a function', nameOf);
+    if (!Number.isInteger(k) || k < 1 || k > 100)
+      throw invalidOption('fields.k', 'an integer from 1 to 100', k);
+    if (nameOf !== undefined && typeof nameOf !== 'function')
+      throw invalidOption('fields.nameOf', 'a function', nameOf);
     this.#index = index;
     this.#nameOf = nameOf ?? ((tool) => tool.name);
     this.#options = {

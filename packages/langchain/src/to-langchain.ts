@@ -32,7 +32,10 @@ export interface ToLangChainOptions extends ToolCallerOptions {
  * `options.principal` list become LangChain tools, and every call is checked again. Each tool must
  * be registered in the runner (with a handler or an executor for its source) — calls go by id.
  */
-export function toLangChainTools(tools: readonly Tool[] | Toolset, options: ToLangChainOptions): ArsenalTool[] {
+export function toLangChainTools(
+  tools: readonly Tool[] | Toolset,
+  options: ToLangChainOptions,
+): ArsenalTool[] {
   const { caller, names, throwOnError } = langChainContext(tools, options);
   return readTools(tools, caller.access).map((tool) => createArsenalTool(tool, caller, names, throwOnError));
 }

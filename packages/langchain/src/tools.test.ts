@@ -33,7 +33,12 @@ describe('toLangChainTools', () => {
     expect(tool!.schema).toBe(weather.inputSchema);
     expect(tool!.responseFormat).toBe('content');
     expect(canonicalIdOf(tool)).toBe('demo:get_weather@1.0.0');
-    const ok = await tool!.invoke({ type: 'tool_call', id: 'a', name: 'get_weather', args: { city: 'Oslo' } });
+    const ok = await tool!.invoke({
+      type: 'tool_call',
+      id: 'a',
+      name: 'get_weather',
+      args: { city: 'Oslo' },
+    });
     expect(ok).toBeInstanceOf(ToolMessage);
     expect([ok.status, ok.text, ok.tool_call_id]).toEqual(['success', 'Oslo: 21°C', 'a']);
     // Direct invocation with plain arguments returns the text, like any LangChain tool.
@@ -49,7 +54,11 @@ describe('toLangChainTools', () => {
     const [tool] = toLangChainTools([weather], { runner, throwOnError: true });
     const error = await tool!.invoke({ city: 1 }).catch((e: unknown) => e);
     expect(ToolkitError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'TOOLKIT_CALL_FAILED', status: 'invalid_arguments', errorCode: 'INVALID_ARGUMENTS' });
+    expect(error).toMatchObject({
+      code: 'TOOLKIT_CALL_FAILED',
+      status: 'invalid_arguments',
+      errorCode: 'INVALID_ARGUMENTS',
+    });
   });
 
   it('confirmation: the policy obligation and the runner rule ask `confirm`; a declined call never runs', async () => {
@@ -70,16 +79,31 @@ describe('toLangChainTools', () => {
     });
     const byName = (n: string) => lc.find((t) => t.name === n)!;
     const mail = { to: ['a@example.com'], subject: 'hi', body: 'hello' };
-    const declined = await byName('send_email').invoke({ type: 'tool_call', id: '1', name: 'send_email', args: mail });
+    const declined = await byName('send_email').invoke({
+      type: 'tool_call',
+      id: '1',
+      name: 'send_email',
+      args: mail,
+    });
     expect([declined.status, declined.text]).toEqual([
       'error',
       'Error [CONFIRMATION_REJECTED]: The user declined the call to "send_email". Do not repeat it unless the user asks.',
     ]);
     answer = true;
-    const sent = await byName('send_email').invoke({ type: 'tool_call', id: '2', name: 'send_email', args: mail });
+    const sent = await byName('send_email').invoke({
+      type: 'tool_call',
+      id: '2',
+      name: 'send_email',
+      args: mail,
+    });
     expect(sent.status).toBe('success');
     // delete_* needs confirmation by the runner's default rule.
-    const deleted = await byName('delete_file').invoke({ type: 'tool_call', id: '3', name: 'delete_file', args: { path: '/tmp/x' } });
+    const deleted = await byName('delete_file').invoke({
+      type: 'tool_call',
+      id: '3',
+      name: 'delete_file',
+      args: { path: '/tmp/x' },
+    });
     expect(deleted.status).toBe('success');
     expect(asked).toEqual([
       'send_email: emails leave the company',
@@ -95,7 +119,9 @@ describe('toLangChainTools', () => {
     const del = toLangChainTools(tools, { runner }).find((t) => t.name === 'delete_file')!;
     const answer = await del.invoke({ type: 'tool_call', id: '1', name: 'delete_file', args: { path: 'a' } });
     expect(answer.status).toBe('error');
-    expect(answer.text).toMatch(/^Error \[CONFIRMATION_REQUIRED\]: The call to "delete_file" is waiting for the user's confirmation/);
+    expect(answer.text).toMatch(
+      /^Error \[CONFIRMATION_REQUIRED\]: The call to "delete_file" is waiting for the user's confirmation/,
+    );
     expect(calls).toEqual([]);
   });
 
@@ -137,9 +163,12 @@ describe('fromLangChainTools', () => {
       responseFormat: 'content_and_artifact',
       func: async ({ text }: { text: string }) => [text, { echoed: text }],
     });
-    const failing = lcTool(() => {
-      throw new Error('backend down');
-    }, { name: 'broken', description: 'Always fails.', schema: z.object({}) });
+    const failing = lcTool(
+      () => {
+        throw new Error('backend down');
+      },
+      { name: 'broken', description: 'Always fails.', schema: z.object({}) },
+    );
     const { tools, executor } = fromLangChainTools([add, echo, failing], { namespace: 'lc' });
     expect(tools.map((t) => [t.id, t.source])).toEqual([
       ['lc:add@1.0.0', 'langchain'],
@@ -152,9 +181,16 @@ describe('fromLangChainTools', () => {
       required: ['a', 'b'],
     });
     const runner = createRunner({ executors: [executor], tools });
-    expect(await runner.run({ name: 'lc:add@1.0.0', arguments: { a: 2, b: 3 } })).toMatchObject({ status: 'success', result: '5' });
-    expect(await runner.run({ name: 'lc:echo@1.0.0', arguments: { text: 'hi' } })).toMatchObject({ result: { echoed: 'hi' } });
-    expect(await runner.run({ name: 'lc:add@1.0.0', arguments: { a: 'x' } })).toMatchObject({ status: 'invalid_arguments' });
+    expect(await runner.run({ name: 'lc:add@1.0.0', arguments: { a: 2, b: 3 } })).toMatchObject({
+      status: 'success',
+      result: '5',
+    });
+    expect(await runner.run({ name: 'lc:echo@1.0.0', arguments: { text: 'hi' } })).toMatchObject({
+      result: { echoed: 'hi' },
+    });
+    expect(await runner.run({ name: 'lc:add@1.0.0', arguments: { a: 'x' } })).toMatchObject({
+      status: 'invalid_arguments',
+    });
     const broken = await runner.run({ name: 'lc:broken@1.0.0', arguments: {} });
     expect(broken.status).toBe('failure');
     expect(broken.error?.message).toContain('backend down');
@@ -170,10 +206,13 @@ describe('fromLangChainTools', () => {
   it('adds to an existing executor and refuses duplicate ids', () => {
     const one = lcTool(() => '1', { name: 'one', description: '', schema: z.object({}) });
     const first = fromLangChainTools([one], { namespace: 'x' });
-    const again = fromLangChainTools([lcTool(() => '2', { name: 'two', description: '', schema: z.object({}) })], {
-      namespace: 'x',
-      executor: first.executor,
-    });
+    const again = fromLangChainTools(
+      [lcTool(() => '2', { name: 'two', description: '', schema: z.object({}) })],
+      {
+        namespace: 'x',
+        executor: first.executor,
+      },
+    );
     expect(again.executor).toBe(first.executor);
     expect(first.executor.has('x:two@1.0.0')).toBe(true);
     expect(() => fromLangChainTools([one, one])).toThrow(/a second tool with the id "one@1.0.0"/);
@@ -186,7 +225,11 @@ describe('ToolIndexRetriever', () => {
     index.add(loadCatalog());
     const retriever = new ToolIndexRetriever({ index, k: 2 });
     const docs = await retriever.invoke('refund a payment to a customer');
-    expect(docs[0]!.metadata).toMatchObject({ id: 'payments:refund_payment@1.0.0', name: 'refund_payment', namespace: 'payments' });
+    expect(docs[0]!.metadata).toMatchObject({
+      id: 'payments:refund_payment@1.0.0',
+      name: 'refund_payment',
+      namespace: 'payments',
+    });
     expect(docs[0]!.pageContent).toContain('Refund a captured payment fully or partly.');
     expect(docs[0]!.pageContent).toContain('- payment_id (required): Payment id');
     expect(docs.length).toBeLessThanOrEqual(2);

@@ -80,7 +80,8 @@ function toolCallsOf(message: ChatMessage): { id: string; name: string }[] {
   const options = message.options as { toolCall?: unknown } | undefined;
   if (!isPlainObject(options) || !Array.isArray(options.toolCall)) return [];
   return options.toolCall.filter(
-    (c): c is { id: string; name: string } => isPlainObject(c) && typeof c.id === 'string' && typeof c.name === 'string',
+    (c): c is { id: string; name: string } =>
+      isPlainObject(c) && typeof c.id === 'string' && typeof c.name === 'string',
   );
 }
 

@@ -81,7 +81,8 @@ export function fromLlamaIndexTools(
 
 /** One LlamaIndex tool as a canonical tool (typed `ToolkitError` when it cannot be read). */
 export function readLlamaIndexTool(li: BaseTool, at: string, namespace: string | undefined): Tool {
-  const metadata = typeof li === 'object' && li !== null ? (li as { metadata?: unknown }).metadata : undefined;
+  const metadata =
+    typeof li === 'object' && li !== null ? (li as { metadata?: unknown }).metadata : undefined;
   if (!isPlainObject(metadata) || typeof metadata.name !== 'string' || typeof li.call !== 'function')
     throw new ToolkitError(
       'TOOLKIT_INVALID_TOOL',

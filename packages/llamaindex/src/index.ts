@@ -1,5 +1,9 @@
 // Public API of @toolarsenal/llamaindex.
-export { ArsenalFunctionTool, type ArsenalFunctionToolFields, isArsenalFunctionTool } from './arsenal-function-tool.js';
+export {
+  ArsenalFunctionTool,
+  type ArsenalFunctionToolFields,
+  isArsenalFunctionTool,
+} from './arsenal-function-tool.js';
 export {
   canonicalIdOf,
   createLlamaIndexExecutor,

@@ -1,4 +1,10 @@
-import { invalidOption, isRecord, type SelectableIndex, ToolkitError, toolDocumentText } from '@toolarsenal/agentkit';
+import {
+  invalidOption,
+  isRecord,
+  type SelectableIndex,
+  ToolkitError,
+  toolDocumentText,
+} from '@toolarsenal/agentkit';
 import type { SearchContext, SearchFilters, SearchMode } from '@toolarsenal/toolindex';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { BaseToolWithCall } from '@llamaindex/core/llms';
@@ -39,8 +45,10 @@ export class ToolIndexRetriever extends BaseRetriever {
     if (!isRecord(options)) throw invalidOption('options', 'an object with an index', options);
     const { index, k = 5, nameOf, mode, filters, context, minRelevance } = options;
     if (typeof index?.search !== 'function') throw invalidOption('options.index', 'a tool index', index);
-    if (!Number.isInteger(k) || k < 1 || k > 100) throw invalidOption('options.k', 'an integer from 1 to 100', k);
-    if (nameOf !== undefined && typeof nameOf !== 'function') throw invalidOption('options.nameOf', 'a function', nameOf);
+    if (!Number.isInteger(k) || k < 1 || k > 100)
+      throw invalidOption('options.k', 'an integer from 1 to 100', k);
+    if (nameOf !== undefined && typeof nameOf !== 'function')
+      throw invalidOption('options.nameOf', 'a function', nameOf);
     this.#index = index;
     this.#nameOf = nameOf ?? ((tool) => tool.name);
     this.#options = {
@@ -94,10 +102,14 @@ class ToolNodeMapping extends BaseObjectNodeMapping {
     return typeof id === 'string' ? this.#tools.get(id) : undefined;
   }
   persist(): void {
-    throw new ToolkitError('TOOLKIT_INVALID_OPTIONS', 'tool node mappings are rebuilt from the index; persist the index instead');
+    throw new ToolkitError(
+      'TOOLKIT_INVALID_OPTIONS',
+      'tool node mappings are rebuilt from the index; persist the index instead',
+    );
   }
 }
 
+/** Options of `createToolRetriever`; `minRelevance` defaults to 0 here (selection favours recall). */
 export interface ToolRetrieverOptions extends Omit<ToolIndexRetrieverOptions, 'nameOf'> {
   /** The LlamaIndex tools the retriever may return (`toLlamaIndexTools`/`fromLlamaIndexTools` output). */
   tools: readonly BaseToolWithCall[];
@@ -126,6 +138,8 @@ export function createToolRetriever(options: ToolRetrieverOptions): ObjectRetrie
   const ids = new Set(byId.keys());
   const userPredicate = rest.filters?.predicate;
   const retriever = new ToolIndexRetriever({
+    // Tool selection: every tool that matches the message may be offered (see the selector's minRelevance).
+    minRelevance: 0,
     ...rest,
     filters: { ...rest.filters, predicate: (t) => ids.has(t.id) && (!userPredicate || userPredicate(t)) },
     nameOf: (t) => byId.get(t.id)?.metadata.name ?? t.name,

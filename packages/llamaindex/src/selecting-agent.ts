@@ -36,8 +36,10 @@ export interface ArsenalSource extends ToLlamaIndexOptions {
   index: SelectableIndex;
 }
 
-export interface ToolSelectionOptions
-  extends Pick<ToolSelectorOptions, 'limit' | 'pinned' | 'mode' | 'filters' | 'minRelevance' | 'diversity'> {
+export interface ToolSelectionOptions extends Pick<
+  ToolSelectorOptions,
+  'limit' | 'pinned' | 'mode' | 'filters' | 'minRelevance' | 'diversity'
+> {
   /**
    * Select among the agent's own tools with this index (matched by canonical id: tools made by
    * `toLlamaIndexTools` or read by `fromLlamaIndexTools`; tools it does not know, such as
@@ -69,17 +71,31 @@ export class ToolSelectingAgent extends FunctionAgent {
   readonly #recent: number;
   readonly #onSelect: ToolSelectionOptions['onSelect'];
   readonly #index: SelectableIndex | undefined;
-  readonly #arsenal: { source: ArsenalSource; lc: LlamaIndexContext; cache: Map<string, ArsenalFunctionTool> } | undefined;
+  readonly #arsenal:
+    { source: ArsenalSource; lc: LlamaIndexContext; cache: Map<string, ArsenalFunctionTool> } | undefined;
   #view: ToolView<BaseToolWithCall> | undefined;
   #viewOf = -1;
 
   constructor(params: ToolSelectingAgentParams) {
     if (!isRecord(params)) throw invalidOption('params', 'an object', params);
-    const { index, arsenal, limit, pinned, mode, filters, minRelevance, diversity, context, onSelect, ...agent } =
-      params;
+    const {
+      index,
+      arsenal,
+      limit,
+      pinned,
+      mode,
+      filters,
+      minRelevance,
+      diversity,
+      context,
+      onSelect,
+      ...agent
+    } = params;
     super(agent);
-    if (index !== undefined && arsenal !== undefined) throw invalidOption('params', 'either index or arsenal, not both', 'both');
-    if (onSelect !== undefined && typeof onSelect !== 'function') throw invalidOption('params.onSelect', 'a function', onSelect);
+    if (index !== undefined && arsenal !== undefined)
+      throw invalidOption('params', 'either index or arsenal, not both', 'both');
+    if (onSelect !== undefined && typeof onSelect !== 'function')
+      throw invalidOption('params.onSelect', 'a function', onSelect);
     const recent = context?.recentMessages ?? 6;
     if (!Number.isInteger(recent) || recent < 0 || recent > 50)
       throw invalidOption('params.context.recentMessages', 'an integer from 0 to 50', recent);
@@ -98,7 +114,8 @@ export class ToolSelectingAgent extends FunctionAgent {
     };
     this.#selectorOptions = selectorOptions;
     if (arsenal !== undefined) {
-      if (!isRecord(arsenal)) throw invalidOption('params.arsenal', 'an object { index, runner, … }', arsenal);
+      if (!isRecord(arsenal))
+        throw invalidOption('params.arsenal', 'an object { index, runner, … }', arsenal);
       this.#arsenal = { source: arsenal, lc: llamaIndexContext(undefined, arsenal), cache: new Map() };
       this.#selectorFor(arsenal.index);
     } else {
@@ -117,14 +134,20 @@ export class ToolSelectingAgent extends FunctionAgent {
   }
 
   /** The tools to offer for a conversation, chosen from `tools` (or from the arsenal). */
-  async selectTools(messages: readonly ChatMessage[], tools: readonly BaseToolWithCall[]): Promise<BaseToolWithCall[]> {
+  async selectTools(
+    messages: readonly ChatMessage[],
+    tools: readonly BaseToolWithCall[],
+  ): Promise<BaseToolWithCall[]> {
     const arsenal = this.#arsenal;
     if (arsenal) {
       const turn = readConversation(messages, (name) => arsenal.lc.names.idOf(name), this.#recent);
       const visible = (tool: Tool) => arsenal.lc.caller.access.allows(tool, 'list');
       const selection = await this.#selectorFor(arsenal.source.index).select(turn, { candidates: visible });
       const chosen = selection.tools.map((tool) => this.#arsenalTool(tool));
-      const out = [...chosen, ...tools.filter((t) => !chosen.includes(t as ArsenalFunctionTool) && !arsenal.cache.has(idOfTool(t)))];
+      const out = [
+        ...chosen,
+        ...tools.filter((t) => !chosen.includes(t as ArsenalFunctionTool) && !arsenal.cache.has(idOfTool(t))),
+      ];
       this.#onSelect?.({ query: turn.query, offered: out.map((t) => t.metadata.name), selection });
       return out;
     }
@@ -134,7 +157,9 @@ export class ToolSelectingAgent extends FunctionAgent {
       candidates: (tool) => view.ids.has(tool.id),
       pool: view.known,
     });
-    const chosen = selection.tools.map((t) => view.byId.get(t.id)).filter((t): t is BaseToolWithCall => t !== undefined);
+    const chosen = selection.tools
+      .map((t) => view.byId.get(t.id))
+      .filter((t): t is BaseToolWithCall => t !== undefined);
     const out = [...chosen, ...view.passthrough];
     this.#onSelect?.({ query: turn.query, offered: out.map((t) => t.metadata.name), selection });
     return out;

@@ -49,7 +49,11 @@ export function llamaIndexContext(tools: unknown, options: ToLlamaIndexOptions):
   return { caller, names: options.names ?? new ToolNames(options.nameRule) };
 }
 
-export function createArsenalFunctionTool(tool: Tool, caller: ToolCaller, names: ToolNames): ArsenalFunctionTool {
+export function createArsenalFunctionTool(
+  tool: Tool,
+  caller: ToolCaller,
+  names: ToolNames,
+): ArsenalFunctionTool {
   assertRegistered(caller.runner, tool);
   return new ArsenalFunctionTool({ tool, name: names.nameOf(tool), caller });
 }

@@ -1,8 +1,14 @@
-import type { ChatResponse, ChatResponseChunk, LLMChatParamsNonStreaming, LLMChatParamsStreaming } from '@llamaindex/core/llms';
+import type {
+  ChatResponse,
+  ChatResponseChunk,
+  LLMChatParamsNonStreaming,
+  LLMChatParamsStreaming,
+} from '@llamaindex/core/llms';
 import { MockLLM } from '@llamaindex/core/llms/mock';
 
 /** One scripted model turn: tool calls to make, or a final text answer. */
-export type ScriptStep = { toolCalls: { name: string; input: Record<string, unknown>; id?: string }[] } | { text: string };
+export type ScriptStep =
+  { toolCalls: { name: string; input: Record<string, unknown>; id?: string }[] } | { text: string };
 
 let counter = 0;
 
@@ -30,7 +36,11 @@ export class ScriptedLLM extends MockLLM {
     if (!step) throw new Error(`ScriptedLLM: no step left for call ${this.offered.length}`);
     if ('toolCalls' in step) {
       this.options.mockToolCallResponse = {
-        toolCalls: step.toolCalls.map((c) => ({ name: c.name, input: c.input as never, id: c.id ?? `call_${++counter}` })),
+        toolCalls: step.toolCalls.map((c) => ({
+          name: c.name,
+          input: c.input as never,
+          id: c.id ?? `call_${++counter}`,
+        })),
       };
     } else {
       delete this.options.mockToolCallResponse;
