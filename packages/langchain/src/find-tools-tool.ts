@@ -11,7 +11,7 @@ import {
   type ToolCard,
 } from '@toolarsenal/agentkit';
 import type { SearchContext, SearchMode } from '@toolarsenal/toolindex';
-import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import { DynamicStructuredTool } from '@langchain/core/tools';
 
 export interface FindToolsToolOptions {

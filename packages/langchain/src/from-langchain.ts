@@ -11,17 +11,18 @@ import {
 } from '@toolarsenal/toolmodel';
 import { type ExecutionRequest, type Executor, ToolExecutionError } from '@toolarsenal/toolrun';
 import { ToolMessage } from '@langchain/core/messages';
-import type { StructuredToolInterface } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { ArsenalTool, TOOL_ID_METADATA_KEY } from './arsenal-tool.js';
 
-/** A LangChain tool as this package reads it: a name, a description, a schema and `invoke`. */
-export type LangChainToolLike = Pick<
-  StructuredToolInterface,
-  'name' | 'description' | 'schema' | 'invoke'
-> & {
+/** A LangChain tool as this package reads it: a name, a description, a schema (Zod or JSON Schema) and `invoke`. */
+export interface LangChainToolLike {
+  name: string;
+  description?: string;
+  schema?: unknown;
+  invoke: (...args: never[]) => unknown;
   metadata?: Record<string, unknown>;
-};
+}
+type Invoke = (input: unknown, config?: { signal?: AbortSignal }) => Promise<unknown>;
 
 export interface FromLangChainOptions {
   /** Namespace of the imported tools (e.g. `mcp.github`); tools made by `toLangChainTools` keep theirs. */
@@ -175,7 +176,8 @@ async function runLangChainTool(
   request: ExecutionRequest,
 ): Promise<unknown> {
   if (!lc) throw new ToolExecutionError(`No LangChain tool is registered for "${request.tool.id}".`);
-  const message: unknown = await lc.invoke(
+  const message: unknown = await (lc.invoke as Invoke).call(
+    lc,
     { type: 'tool_call', id: request.callId, name: lc.name, args: request.arguments },
     { signal: request.signal },
   );

@@ -1,6 +1,6 @@
 import { invalidOption, isRecord, type SelectableIndex, toolDocumentText } from '@toolarsenal/agentkit';
 import type { SearchContext, SearchFilters, SearchMode } from '@toolarsenal/toolindex';
-import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 

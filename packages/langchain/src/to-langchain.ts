@@ -10,7 +10,7 @@ import {
   ToolNames,
 } from '@toolarsenal/agentkit';
 import type { NameRule } from '@toolarsenal/tooladapter';
-import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
+import type { Tool } from '@toolarsenal/toolmodel';
 import type { Toolset } from '@toolarsenal/toolset';
 import { ArsenalTool } from './arsenal-tool.js';
 
