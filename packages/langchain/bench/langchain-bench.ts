@@ -104,13 +104,10 @@ async function measure(corpus: readonly Tool[], n: number, mode: SearchMode): Pr
     let offered: unknown[] = [];
     const cpu = process.cpuUsage();
     const started = performance.now();
-    await wrap(
-      { messages: conversation(request), tools: lc, runtime: {} } as never,
-      async (req) => {
-        offered = req.tools;
-        return new AIMessage('');
-      },
-    );
+    await wrap({ messages: conversation(request), tools: lc, runtime: {} } as never, async (req) => {
+      offered = req.tools;
+      return new AIMessage('');
+    });
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     return { ms, cpuMs: (used.user + used.system) / 1000, offered };
@@ -128,7 +125,8 @@ async function measure(corpus: readonly Tool[], n: number, mode: SearchMode): Pr
         const { ms, cpuMs, offered } = await turn(r);
         times.push(ms);
         cpus.push(cpuMs);
-        if (run === 0 && rep === 0) selectedTokens += tokens(offered.map((t) => convertToOpenAITool(t as ArsenalTool)));
+        if (run === 0 && rep === 0)
+          selectedTokens += tokens(offered.map((t) => convertToOpenAITool(t as ArsenalTool)));
       }
     times.sort((a, b) => a - b);
     p50s.push(quantile(times, 0.5));
@@ -136,23 +134,38 @@ async function measure(corpus: readonly Tool[], n: number, mode: SearchMode): Pr
     cpus.sort((a, b) => a - b);
     cpu95s.push(quantile(cpus, 0.95));
   }
-  return { tools: n, mode, p50: median(p50s), p95: median(p95s), cpu95: median(cpu95s), selectedTokens: selectedTokens / REQUESTS.length, allTokens };
+  return {
+    tools: n,
+    mode,
+    p50: median(p50s),
+    p95: median(p95s),
+    cpu95: median(cpu95s),
+    selectedTokens: selectedTokens / REQUESTS.length,
+    allTokens,
+  };
 }
 
 if (!existsSync(CORPUS)) {
-  console.log('langchain bench: ../shared/data/mcp-tools/livemcptool.jsonl not found; clone with ../shared beside the repo.');
+  console.log(
+    'langchain bench: ../shared/data/mcp-tools/livemcptool.jsonl not found; clone with ../shared beside the repo.',
+  );
   process.exit(0);
 }
 const corpus = loadCorpus();
 const rows: Row[] = [];
-for (const n of [500, 5_000]) for (const mode of ['lexical', 'hybrid'] as const) rows.push(await measure(corpus, n, mode));
+for (const n of [500, 5_000])
+  for (const mode of ['lexical', 'hybrid'] as const) rows.push(await measure(corpus, n, mode));
 
 const goal = (r: Row) => (r.mode === 'lexical' ? 5 : 15);
 console.log(
   `\nPer-turn tool selection in createAgent (toolArsenalMiddleware.wrapModelCall, k = ${K}; ${REQUESTS.length} requests × 10, median of ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs)\n`,
 );
-console.log('| tools | mode | p50 ms | p95 ms | p95 CPU ms | goal p95 | tool-definition tokens per call, k = 8 | all tools | saved |');
-console.log('| ----: | ---- | -----: | -----: | ---------: | -------: | -------------------------------------: | --------: | ----: |');
+console.log(
+  '| tools | mode | p50 ms | p95 ms | p95 CPU ms | goal p95 | tool-definition tokens per call, k = 8 | all tools | saved |',
+);
+console.log(
+  '| ----: | ---- | -----: | -----: | ---------: | -------: | -------------------------------------: | --------: | ----: |',
+);
 for (const r of rows)
   console.log(
     `| ${r.tools.toLocaleString('en-US')} | ${r.mode} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.cpu95.toFixed(2)} | ≤ ${goal(r)} (wall ${r.p95 <= goal(r) ? '✓' : '✗'}, CPU ${r.cpu95 <= goal(r) ? '✓' : '✗'}) | ${Math.round(r.selectedTokens).toLocaleString('en-US')} | ${r.allTokens.toLocaleString('en-US')} | ${(100 * (1 - r.selectedTokens / r.allTokens)).toFixed(1)}% |`,

@@ -9,7 +9,13 @@ import { createRunner } from '@toolarsenal/toolrun';
 import { deny, policy, toolset } from '@toolarsenal/toolset';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
-import { type ArsenalTool, fromLangChainTools, toLangChainTools, toolArsenalMiddleware, ToolNames } from './index.js';
+import {
+  type ArsenalTool,
+  fromLangChainTools,
+  toLangChainTools,
+  toolArsenalMiddleware,
+  ToolNames,
+} from './index.js';
 import { loadMcpCorpus, uniqueNameGroups } from './test-fixtures/mcp-corpus.js';
 import { RecordingModel } from './test-fixtures/recording-model.js';
 
@@ -87,7 +93,11 @@ describe('527 real MCP tools through LangChain', () => {
     // ChatAnthropic silently drops tools with a top-level anyOf/oneOf/allOf: none may be missing.
     expect(boundAnthropic).toHaveLength(527);
     boundAnthropic.forEach((def, i) => {
-      expect(def).toEqual({ name: lc[i]!.name, description: lc[i]!.description, input_schema: lc[i]!.schema });
+      expect(def).toEqual({
+        name: lc[i]!.name,
+        description: lc[i]!.description,
+        input_schema: lc[i]!.schema,
+      });
     });
     expect(check(boundAnthropic, 'anthropic')).toEqual([]);
   });
@@ -104,10 +114,14 @@ describe('527 real MCP tools through LangChain', () => {
       });
     const set = toolset('assistant')
       .from(tools)
-      .policy(policy('read-only-files', {}, deny.tool('write_file', 'edit_file', 'move_file').because('no writes')))
+      .policy(
+        policy('read-only-files', {}, deny.tool('write_file', 'edit_file', 'move_file').because('no writes')),
+      )
       .build();
     const lcTools = toLangChainTools(set, { runner });
-    expect(lcTools.length).toBe(500 - tools.filter((t) => ['write_file', 'edit_file', 'move_file'].includes(t.name)).length);
+    expect(lcTools.length).toBe(
+      500 - tools.filter((t) => ['write_file', 'edit_file', 'move_file'].includes(t.name)).length,
+    );
     const index = createIndex();
     index.add(tools);
     const stock = tools.find((t) => t.name === 'get_current_stock_price')!;
@@ -135,9 +149,12 @@ describe('527 real MCP tools through LangChain', () => {
     expect(results[1]!.text).toContain('/symbol: is required but missing');
     expect(calls).toEqual([stock.id]);
 
-    await agent.invoke({ messages: [new HumanMessage('Write the text "hello" into the file notes.txt and move it to /archive')] });
+    await agent.invoke({
+      messages: [new HumanMessage('Write the text "hello" into the file notes.txt and move it to /archive')],
+    });
     const offeredForWrite = model.offered[3]!;
     expect(offeredForWrite.length).toBeGreaterThan(0);
-    for (const denied of ['write_file', 'edit_file', 'move_file']) expect(offeredForWrite).not.toContain(denied);
+    for (const denied of ['write_file', 'edit_file', 'move_file'])
+      expect(offeredForWrite).not.toContain(denied);
   });
 });

@@ -71,8 +71,16 @@ function conversation(request: string): ChatMessage[] {
     { role: 'user', content: 'Hi, I need some help today.' },
     { role: 'assistant', content: 'Sure, what can I do?' },
     { role: 'user', content: request },
-    { role: 'assistant', content: '', options: { toolCall: [{ id: 'c1', name: 'get_current_time', input: {} }] } },
-    { role: 'user', content: '{"time":"10:02"}', options: { toolResult: { id: 'c1', result: '{"time":"10:02"}', isError: false } } },
+    {
+      role: 'assistant',
+      content: '',
+      options: { toolCall: [{ id: 'c1', name: 'get_current_time', input: {} }] },
+    },
+    {
+      role: 'user',
+      content: '{"time":"10:02"}',
+      options: { toolResult: { id: 'c1', result: '{"time":"10:02"}', isError: false } },
+    },
   ];
 }
 
@@ -95,7 +103,9 @@ async function measure(corpus: readonly Tool[], n: number, mode: SearchMode): Pr
   const tools = scale(corpus, n);
   const caller = createToolCaller({ runner: createRunner() });
   const names = new ToolNames();
-  const li: BaseToolWithCall[] = tools.map((tool) => new ArsenalFunctionTool({ tool, name: names.nameOf(tool), caller }));
+  const li: BaseToolWithCall[] = tools.map(
+    (tool) => new ArsenalFunctionTool({ tool, name: names.nameOf(tool), caller }),
+  );
   const index = createIndex(mode === 'hybrid' ? { embedder: createDefaultEmbedder() } : {});
   index.add(tools);
   if (mode === 'hybrid') await index.embedPending();
@@ -130,23 +140,38 @@ async function measure(corpus: readonly Tool[], n: number, mode: SearchMode): Pr
     cpus.sort((a, b) => a - b);
     cpu95s.push(quantile(cpus, 0.95));
   }
-  return { tools: n, mode, p50: median(p50s), p95: median(p95s), cpu95: median(cpu95s), selectedTokens: selectedTokens / REQUESTS.length, allTokens };
+  return {
+    tools: n,
+    mode,
+    p50: median(p50s),
+    p95: median(p95s),
+    cpu95: median(cpu95s),
+    selectedTokens: selectedTokens / REQUESTS.length,
+    allTokens,
+  };
 }
 
 if (!existsSync(CORPUS)) {
-  console.log('llamaindex bench: ../shared/data/mcp-tools/livemcptool.jsonl not found; clone with ../shared beside the repo.');
+  console.log(
+    'llamaindex bench: ../shared/data/mcp-tools/livemcptool.jsonl not found; clone with ../shared beside the repo.',
+  );
   process.exit(0);
 }
 const corpus = loadCorpus();
 const rows: Row[] = [];
-for (const n of [500, 5_000]) for (const mode of ['lexical', 'hybrid'] as const) rows.push(await measure(corpus, n, mode));
+for (const n of [500, 5_000])
+  for (const mode of ['lexical', 'hybrid'] as const) rows.push(await measure(corpus, n, mode));
 
 const goal = (r: Row) => (r.mode === 'lexical' ? 5 : 15);
 console.log(
   `\nPer-step tool selection in a LlamaIndex agent (ToolSelectingAgent.selectTools, k = ${K}; ${REQUESTS.length} requests × 10, median of ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs)\n`,
 );
-console.log('| tools | mode | p50 ms | p95 ms | p95 CPU ms | goal p95 | tool-definition tokens per LLM call, k = 8 | all tools | saved |');
-console.log('| ----: | ---- | -----: | -----: | ---------: | -------: | -----------------------------------------: | --------: | ----: |');
+console.log(
+  '| tools | mode | p50 ms | p95 ms | p95 CPU ms | goal p95 | tool-definition tokens per LLM call, k = 8 | all tools | saved |',
+);
+console.log(
+  '| ----: | ---- | -----: | -----: | ---------: | -------: | -----------------------------------------: | --------: | ----: |',
+);
 for (const r of rows)
   console.log(
     `| ${r.tools.toLocaleString('en-US')} | ${r.mode} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.cpu95.toFixed(2)} | ≤ ${goal(r)} (wall ${r.p95 <= goal(r) ? '✓' : '✗'}, CPU ${r.cpu95 <= goal(r) ? '✓' : '✗'}) | ${Math.round(r.selectedTokens).toLocaleString('en-US')} | ${r.allTokens.toLocaleString('en-US')} | ${(100 * (1 - r.selectedTokens / r.allTokens)).toFixed(1)}% |`,

@@ -19,7 +19,8 @@ type Args = Record<string, unknown>;
  * (`TOOLKIT_CALL_FAILED`) whose message is what the model should read (`Error [INVALID_ARGUMENTS]:
  * … Fix these arguments and call the tool again.`): LlamaIndex agents turn a thrown error into a
  * tool result with `isError: true` and go on. Tools with an `outputSchema` return their structured
- * output; others return the output as text.
+ * output; others return object output as the object (unless cut to `maxResultLength`) and anything
+ * else as text.
  */
 export class ArsenalFunctionTool extends FunctionTool<Args, Promise<JSONValue>> {
   /** The canonical tool this LlamaIndex tool runs. */
@@ -35,7 +36,13 @@ export class ArsenalFunctionTool extends FunctionTool<Args, Promise<JSONValue>> 
             status: outcome.status,
             ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
           });
-        return (outcome.structured !== undefined ? outcome.structured : outcome.text) as JSONValue;
+        if (outcome.structured !== undefined) return outcome.structured as JSONValue;
+        // LlamaIndex renders results with JSON.stringify and then strips quote pairs, which garbles
+        // JSON text; an untruncated object result goes back as the object itself.
+        const value = outcome.result;
+        if (typeof value === 'object' && value !== null && outcome.text === JSON.stringify(value))
+          return value as JSONValue;
+        return outcome.text;
       },
       {
         name: fields.name,

@@ -8,7 +8,13 @@ import type { Tool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
 import { deny, policy, toolset } from '@toolarsenal/toolset';
 import { describe, expect, it } from 'vitest';
-import { type ArsenalFunctionTool, fromLlamaIndexTools, toLlamaIndexTools, ToolNames, toolSelectingAgent } from './index.js';
+import {
+  type ArsenalFunctionTool,
+  fromLlamaIndexTools,
+  toLlamaIndexTools,
+  ToolNames,
+  toolSelectingAgent,
+} from './index.js';
 import { loadMcpCorpus, uniqueNameGroups } from './test-fixtures/mcp-corpus.js';
 import { ScriptedLLM } from './test-fixtures/scripted-llm.js';
 
@@ -26,8 +32,11 @@ describe('527 real MCP tools through LlamaIndex', () => {
     const li = convertAll(corpus);
     expect(li).toHaveLength(527);
     expect(new Set(li.map((t) => t.metadata.name)).size).toBe(527);
-    for (const tool of li) expect(tool.metadata.parameters, tool.metadata.name).toEqual(tool.canonical.inputSchema);
-    expect(fromLlamaIndexTools(li).tools.map((t) => t.contentHash)).toEqual(li.map((t) => t.canonical.contentHash));
+    for (const tool of li)
+      expect(tool.metadata.parameters, tool.metadata.name).toEqual(tool.canonical.inputSchema);
+    expect(fromLlamaIndexTools(li).tools.map((t) => t.contentHash)).toEqual(
+      li.map((t) => t.canonical.contentHash),
+    );
     // As a third party sees them: plain FunctionTools with the same metadata.
     const plain = li.map((t) =>
       FunctionTool.from(() => '', {
@@ -48,7 +57,11 @@ describe('527 real MCP tools through LlamaIndex', () => {
     defs.forEach((def, i) => {
       expect(def).toEqual({
         type: 'function',
-        function: { name: li[i]!.metadata.name, description: li[i]!.metadata.description, parameters: li[i]!.canonical.inputSchema },
+        function: {
+          name: li[i]!.metadata.name,
+          description: li[i]!.metadata.description,
+          parameters: li[i]!.canonical.inputSchema,
+        },
       });
     });
     expect(check(defs, 'openai-chat')).toEqual([]);
@@ -57,8 +70,9 @@ describe('527 real MCP tools through LlamaIndex', () => {
   it('LlamaIndex’s Anthropic adapter accepts every tool; what it keeps of each schema is valid for Anthropic', () => {
     const li = convertAll(corpus);
     const anthropic = new Anthropic({ apiKey: 'sk-ant-test-no-network', model: 'claude-3-7-sonnet' });
-    const prepare = (anthropic as unknown as { prepareToolsForAPI(tools: unknown[]): Record<string, unknown>[] })
-      .prepareToolsForAPI;
+    const prepare = (
+      anthropic as unknown as { prepareToolsForAPI(tools: unknown[]): Record<string, unknown>[] }
+    ).prepareToolsForAPI;
     const defs = prepare.call(anthropic, li);
     expect(defs).toHaveLength(527);
     expect(check(defs, 'anthropic')).toEqual([]);
@@ -95,7 +109,10 @@ describe('527 real MCP tools through LlamaIndex', () => {
       expect(offered).toContain('get_current_stock_price');
     }
     const results = (await out.data.state!.memory.getLLM())
-      .map((m: ChatMessage) => (m.options as { toolResult?: { isError: boolean; result: string } } | undefined)?.toolResult)
+      .map(
+        (m: ChatMessage) =>
+          (m.options as { toolResult?: { isError: boolean; result: string } } | undefined)?.toolResult,
+      )
       .filter((r): r is { isError: boolean; result: string } => r !== undefined);
     expect(results.map((r) => r.isError)).toEqual([false, true]);
     expect(results[1]!.result).toContain('/symbol: is required but missing');
@@ -106,6 +123,7 @@ describe('527 real MCP tools through LlamaIndex', () => {
     );
     const offeredForWrite = llm.offered[3]!;
     expect(offeredForWrite.length).toBeGreaterThan(0);
-    for (const denied of ['write_file', 'edit_file', 'move_file']) expect(offeredForWrite).not.toContain(denied);
+    for (const denied of ['write_file', 'edit_file', 'move_file'])
+      expect(offeredForWrite).not.toContain(denied);
   });
 });
