@@ -185,7 +185,9 @@ async function runLangChainTool(
   const text = textOf(message.content);
   if (message.status === 'error')
     throw new ToolExecutionError(text || `The LangChain tool "${lc.name}" failed.`);
-  return message.artifact !== undefined ? message.artifact : text;
+  // An object artifact is structured output (what toLangChainTools and most tools put there);
+  // other artifacts (e.g. the non-text MCP content of @langchain/mcp-adapters) leave the text as the result.
+  return isPlainObject(message.artifact) ? message.artifact : text;
 }
 
 /** Text of a message's content (string, or the text blocks of a content array). */
