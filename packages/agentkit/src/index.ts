@@ -40,3 +40,13 @@ export {
 } from './tool-selector.js';
 export { isToolset, readTools, toTool } from './tool-list.js';
 export { type ToolView, type ToolViewOptions, viewTools } from './tool-view.js';
+export { type ToolRetrieverOptions, toolRetrieval } from './retriever-options.js';
+export { type ToolkitContext, toolkitContext, type ToolkitOptions } from './toolkit-context.js';
+export {
+  createImportExecutor,
+  type ImportExecutor,
+  importedIdOf,
+  type ImportOptions,
+  importTools,
+  type ToolImport,
+} from './tool-import.js';

@@ -1,15 +1,22 @@
-import { describeValue, invalidOption, isRecord, ToolkitError } from '@toolarsenal/agentkit';
+import {
+  createImportExecutor,
+  describeValue,
+  type ImportExecutor,
+  importedIdOf,
+  type ImportOptions,
+  importTools,
+  ToolkitError,
+} from '@toolarsenal/agentkit';
 import { toCanonical } from '@toolarsenal/tooladapter';
 import {
   canonicalJson,
-  explainInvalidNamespace,
   isPlainObject,
   type Tool,
   ToolArsenalError,
   tryParseToolId,
   updateTool,
 } from '@toolarsenal/toolmodel';
-import { type ExecutionRequest, type Executor, ToolExecutionError } from '@toolarsenal/toolrun';
+import { type ExecutionRequest, ToolExecutionError } from '@toolarsenal/toolrun';
 import { ToolMessage } from '@langchain/core/messages';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { ArsenalTool, TOOL_ID_METADATA_KEY } from './arsenal-tool.js';
@@ -24,18 +31,9 @@ export interface LangChainToolLike {
 }
 type Invoke = (input: unknown, config?: { signal?: AbortSignal }) => Promise<unknown>;
 
-export interface FromLangChainOptions {
-  /** Namespace of the imported tools (e.g. `mcp.github`); tools made by `toLangChainTools` keep theirs. */
-  namespace?: string;
-  /** Add the tools to this executor instead of a new one (a runner holds one executor per source). */
-  executor?: LangChainExecutor;
-}
-
+export type FromLangChainOptions = ImportOptions;
 /** Runs imported LangChain tools for a toolrun `Runner` (source `langchain`). */
-export interface LangChainExecutor extends Executor {
-  /** Tool ids this executor can run. */
-  has(toolId: string): boolean;
-}
+export type LangChainExecutor = ImportExecutor;
 
 export interface LangChainImport {
   /** Canonical tools (source `langchain`), ready for an index, a toolset and a runner. */
@@ -44,15 +42,11 @@ export interface LangChainImport {
   executor: LangChainExecutor;
 }
 
-const MAX_TOOLS = 100_000;
-/** Canonical ids of imported LangChain tools, so the middleware can match an agent's tools to an index. */
-const importedIds = new WeakMap<object, string>();
-
 /** The canonical id of a LangChain tool made by `toLangChainTools` or read by `fromLangChainTools`. */
 export function canonicalIdOf(tool: unknown): string | undefined {
   if (tool instanceof ArsenalTool) return tool.canonical.id;
   if (typeof tool !== 'object' || tool === null) return undefined;
-  return importedIds.get(tool) ?? metadataId(tool);
+  return importedIdOf(tool) ?? metadataId(tool);
 }
 
 function metadataId(tool: object): string | undefined {
@@ -60,8 +54,6 @@ function metadataId(tool: object): string | undefined {
   const id = isPlainObject(meta) ? meta[TOOL_ID_METADATA_KEY] : undefined;
   return typeof id === 'string' ? id : undefined;
 }
-const EXECUTOR_TOOLS = Symbol('toolarsenal.langchain.executor.tools');
-type ExecutorWithTools = LangChainExecutor & { [EXECUTOR_TOOLS]: Map<string, LangChainToolLike> };
 
 /**
  * LangChain tools (including those from `@langchain/mcp-adapters`, with Zod or JSON schemas) as
@@ -73,34 +65,11 @@ export function fromLangChainTools(
   tools: readonly LangChainToolLike[],
   options: FromLangChainOptions = {},
 ): LangChainImport {
-  if (!isRecord(options)) throw invalidOption('options', 'an object', options);
-  const { namespace } = options;
-  if (namespace !== undefined) {
-    const problem = typeof namespace === 'string' ? explainInvalidNamespace(namespace) : 'must be a string';
-    if (problem) throw invalidOption('options.namespace', `a valid namespace (${problem})`, namespace);
-  }
-  if (!Array.isArray(tools) || tools.length > MAX_TOOLS)
-    throw new ToolkitError(
-      'TOOLKIT_INVALID_TOOL',
-      `tools must be an array of at most ${MAX_TOOLS} LangChain tools, got ${describeValue(tools)}`,
-    );
-  const executor = options.executor ?? createLangChainExecutor();
-  const held = (executor as Partial<ExecutorWithTools>)[EXECUTOR_TOOLS];
-  if (!(held instanceof Map))
-    throw invalidOption('options.executor', 'an executor from fromLangChainTools', executor);
-  const seen = new Set<string>();
-  const out = tools.map((lc, i) => {
-    const tool = readLangChainTool(lc, `tools[${i}]`, namespace);
-    if (seen.has(tool.id))
-      throw new ToolkitError('TOOLKIT_INVALID_TOOL', `tools[${i}]: a second tool with the id "${tool.id}"`);
-    seen.add(tool.id);
-    return tool;
+  return importTools(tools, options, {
+    kind: 'LangChain',
+    read: readLangChainTool,
+    createExecutor: createLangChainExecutor,
   });
-  out.forEach((tool, i) => {
-    held.set(tool.id, tools[i]!);
-    importedIds.set(tools[i]!, tool.id);
-  });
-  return { tools: out, executor };
 }
 
 /** One LangChain tool as a canonical tool (typed `ToolkitError` when it cannot be read). */
@@ -160,15 +129,7 @@ function sameDefinition(own: Tool, read: Tool): boolean {
 
 /** An empty executor for imported LangChain tools; `fromLangChainTools` fills it. */
 export function createLangChainExecutor(source = 'langchain'): LangChainExecutor {
-  const tools = new Map<string, LangChainToolLike>();
-  const executor: ExecutorWithTools = {
-    source,
-    [EXECUTOR_TOOLS]: tools,
-    has: (id: string) => tools.has(id),
-    canExecute: (tool: Tool) => tools.has(tool.id),
-    execute: (request: ExecutionRequest) => runLangChainTool(tools.get(request.tool.id), request),
-  };
-  return executor;
+  return createImportExecutor(source, runLangChainTool);
 }
 
 async function runLangChainTool(

@@ -1,21 +1,8 @@
-import { invalidOption, isRecord, type SelectableIndex, toolDocumentText } from '@toolarsenal/agentkit';
-import type { SearchContext, SearchFilters, SearchMode } from '@toolarsenal/toolindex';
-import type { Tool } from '@toolarsenal/toolmodel';
+import { isRecord, toolDocumentText, type ToolRetrieverOptions, toolRetrieval } from '@toolarsenal/agentkit';
 import { Document } from '@langchain/core/documents';
 import { BaseRetriever, type BaseRetrieverInput } from '@langchain/core/retrievers';
 
-export interface ToolIndexRetrieverFields extends BaseRetrieverInput {
-  index: SelectableIndex;
-  /** Documents per query (default 5, 1–100). */
-  k?: number;
-  mode?: SearchMode;
-  filters?: SearchFilters;
-  context?: SearchContext;
-  /** Relevance threshold override (toolindex default 0.25). */
-  minRelevance?: number;
-  /** The name the document shows for a tool (default its canonical name). */
-  nameOf?: (tool: Tool) => string;
-}
+export type ToolIndexRetrieverFields = BaseRetrieverInput & ToolRetrieverOptions;
 
 /** Metadata of each tool document. */
 export interface ToolDocumentMetadata {
@@ -30,8 +17,6 @@ export interface ToolDocumentMetadata {
   [key: string]: unknown;
 }
 
-const MAX_QUERY = 4_000;
-
 /**
  * A LangChain retriever over a toolindex: `invoke(query)` returns one `Document` per matching
  * tool (name, description, parameters, tags as `pageContent`; id, score and relevance as
@@ -42,39 +27,27 @@ export class ToolIndexRetriever extends BaseRetriever<ToolDocumentMetadata> {
     return 'ToolIndexRetriever';
   }
   override lc_namespace = ['toolarsenal', 'retrievers'];
-  readonly #index: SelectableIndex;
-  readonly #options: Omit<ToolIndexRetrieverFields, keyof BaseRetrieverInput | 'index' | 'nameOf'> & {
-    k: number;
-  };
-  readonly #nameOf: (tool: Tool) => string;
+  readonly #retrieval: ReturnType<typeof toolRetrieval>;
 
   constructor(fields: ToolIndexRetrieverFields) {
-    if (!isRecord(fields)) throw invalidOption('fields', 'an object with an index', fields);
-    const { index, k = 5, mode, filters, context, minRelevance, nameOf, ...base } = fields;
+    const {
+      index: _i,
+      k: _k,
+      mode: _m,
+      filters: _f,
+      context: _c,
+      minRelevance: _r,
+      nameOf: _n,
+      ...base
+    } = isRecord(fields) ? fields : ({} as ToolIndexRetrieverFields);
     super(base);
-    if (typeof index?.search !== 'function') throw invalidOption('fields.index', 'a tool index', index);
-    if (!Number.isInteger(k) || k < 1 || k > 100)
-      throw invalidOption('fields.k', 'an integer from 1 to 100', k);
-    if (nameOf !== undefined && typeof nameOf !== 'function')
-      throw invalidOption('fields.nameOf', 'a function', nameOf);
-    this.#index = index;
-    this.#nameOf = nameOf ?? ((tool) => tool.name);
-    this.#options = {
-      k,
-      ...(mode !== undefined ? { mode } : {}),
-      ...(filters !== undefined ? { filters } : {}),
-      ...(context !== undefined ? { context } : {}),
-      ...(minRelevance !== undefined ? { minRelevance } : {}),
-    };
+    this.#retrieval = toolRetrieval(fields, 'fields');
   }
 
   override async _getRelevantDocuments(query: string): Promise<Document<ToolDocumentMetadata>[]> {
-    const text = typeof query === 'string' ? query.trim().slice(0, MAX_QUERY) : '';
-    if (text === '') return [];
-    const { k, ...rest } = this.#options;
-    const result = await this.#index.search({ query: text, limit: k, ...rest });
-    return result.hits.map((hit) => {
-      const name = this.#nameOf(hit.tool);
+    const hits = await this.#retrieval.search(query);
+    return hits.map((hit) => {
+      const name = this.#retrieval.nameOf(hit.tool);
       return new Document<ToolDocumentMetadata>({
         id: hit.tool.id,
         pageContent: toolDocumentText(hit.tool, name),

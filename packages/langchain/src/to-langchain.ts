@@ -1,27 +1,17 @@
 import {
   assertRegistered,
-  createToolCaller,
   invalidOption,
-  isRecord,
-  isToolset,
   readTools,
   type ToolCaller,
-  type ToolCallerOptions,
-  ToolNames,
+  type ToolkitOptions,
+  toolkitContext,
+  type ToolNames,
 } from '@toolarsenal/agentkit';
-import type { NameRule } from '@toolarsenal/tooladapter';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Toolset } from '@toolarsenal/toolset';
 import { ArsenalTool } from './arsenal-tool.js';
 
-export interface ToLangChainOptions extends ToolCallerOptions {
-  /**
-   * Rule for the model-facing names (default tooladapter's `OPENAI_NAME_RULE`,
-   * `^[a-zA-Z0-9_-]{1,64}$`, which every major provider accepts). Clashing names get a short hash.
-   */
-  nameRule?: NameRule;
-  /** Share one name registry between conversions so names stay fixed across calls. */
-  names?: ToolNames;
+export interface ToLangChainOptions extends ToolkitOptions {
   /** Throw `ToolkitError` (`TOOLKIT_CALL_FAILED`) from failed calls instead of answering the model (default false). */
   throwOnError?: boolean;
 }
@@ -48,15 +38,10 @@ export interface LangChainContext {
 
 /** Checked options shared by `toLangChainTools` and the middleware's arsenal mode. */
 export function langChainContext(tools: unknown, options: ToLangChainOptions): LangChainContext {
-  if (!isRecord(options)) throw invalidOption('options', 'an object with a runner', options);
-  const toolset = options.toolset ?? (isToolset(tools) ? tools : undefined);
-  const caller = createToolCaller({ ...options, ...(toolset ? { toolset } : {}) });
-  if (options.names !== undefined && !(options.names instanceof ToolNames))
-    throw invalidOption('options.names', 'a ToolNames registry', options.names);
+  const context = toolkitContext(tools, options);
   if (options.throwOnError !== undefined && typeof options.throwOnError !== 'boolean')
     throw invalidOption('options.throwOnError', 'a boolean', options.throwOnError);
-  const names = options.names ?? new ToolNames(options.nameRule);
-  return { caller, names, throwOnError: options.throwOnError ?? false };
+  return { ...context, throwOnError: options.throwOnError ?? false };
 }
 
 export function createArsenalTool(

@@ -1,26 +1,21 @@
-import { describeValue, invalidOption, isRecord, ToolkitError, toTool } from '@toolarsenal/agentkit';
 import {
-  canonicalJson,
-  explainInvalidNamespace,
-  isPlainObject,
-  type Tool,
-  tryParseToolId,
-} from '@toolarsenal/toolmodel';
-import { type ExecutionRequest, type Executor, ToolExecutionError } from '@toolarsenal/toolrun';
+  createImportExecutor,
+  describeValue,
+  type ImportExecutor,
+  importedIdOf,
+  type ImportOptions,
+  importTools,
+  ToolkitError,
+  toTool,
+} from '@toolarsenal/agentkit';
+import { canonicalJson, isPlainObject, type Tool, tryParseToolId } from '@toolarsenal/toolmodel';
+import { type ExecutionRequest, ToolExecutionError } from '@toolarsenal/toolrun';
 import type { BaseTool } from '@llamaindex/core/llms';
 import { ArsenalFunctionTool } from './arsenal-function-tool.js';
 
-export interface FromLlamaIndexOptions {
-  /** Namespace of the imported tools; tools made by `toLlamaIndexTools` keep theirs. */
-  namespace?: string;
-  /** Add the tools to this executor instead of a new one (a runner holds one executor per source). */
-  executor?: LlamaIndexExecutor;
-}
-
+export type FromLlamaIndexOptions = ImportOptions;
 /** Runs imported LlamaIndex tools for a toolrun `Runner` (source `llamaindex`). */
-export interface LlamaIndexExecutor extends Executor {
-  has(toolId: string): boolean;
-}
+export type LlamaIndexExecutor = ImportExecutor;
 
 export interface LlamaIndexImport {
   /** Canonical tools (source `llamaindex`), ready for an index, a toolset and a runner. */
@@ -29,15 +24,10 @@ export interface LlamaIndexImport {
   executor: LlamaIndexExecutor;
 }
 
-const MAX_TOOLS = 100_000;
-const EXECUTOR_TOOLS = Symbol('toolarsenal.llamaindex.executor.tools');
-type ExecutorWithTools = LlamaIndexExecutor & { [EXECUTOR_TOOLS]: Map<string, BaseTool> };
-const importedIds = new WeakMap<object, string>();
-
 /** The canonical id of a LlamaIndex tool made by `toLlamaIndexTools` or read by `fromLlamaIndexTools`. */
 export function canonicalIdOf(tool: unknown): string | undefined {
   if (tool instanceof ArsenalFunctionTool) return tool.canonical.id;
-  return typeof tool === 'object' && tool !== null ? importedIds.get(tool) : undefined;
+  return importedIdOf(tool);
 }
 
 /**
@@ -49,34 +39,11 @@ export function fromLlamaIndexTools(
   tools: readonly BaseTool[],
   options: FromLlamaIndexOptions = {},
 ): LlamaIndexImport {
-  if (!isRecord(options)) throw invalidOption('options', 'an object', options);
-  const { namespace } = options;
-  if (namespace !== undefined) {
-    const problem = typeof namespace === 'string' ? explainInvalidNamespace(namespace) : 'must be a string';
-    if (problem) throw invalidOption('options.namespace', `a valid namespace (${problem})`, namespace);
-  }
-  if (!Array.isArray(tools) || tools.length > MAX_TOOLS)
-    throw new ToolkitError(
-      'TOOLKIT_INVALID_TOOL',
-      `tools must be an array of at most ${MAX_TOOLS} LlamaIndex tools, got ${describeValue(tools)}`,
-    );
-  const executor = options.executor ?? createLlamaIndexExecutor();
-  const held = (executor as Partial<ExecutorWithTools>)[EXECUTOR_TOOLS];
-  if (!(held instanceof Map))
-    throw invalidOption('options.executor', 'an executor from fromLlamaIndexTools', executor);
-  const seen = new Set<string>();
-  const out = tools.map((li, i) => {
-    const tool = readLlamaIndexTool(li, `tools[${i}]`, namespace);
-    if (seen.has(tool.id))
-      throw new ToolkitError('TOOLKIT_INVALID_TOOL', `tools[${i}]: a second tool with the id "${tool.id}"`);
-    seen.add(tool.id);
-    return tool;
+  return importTools(tools, options, {
+    kind: 'LlamaIndex',
+    read: readLlamaIndexTool,
+    createExecutor: createLlamaIndexExecutor,
   });
-  out.forEach((tool, i) => {
-    held.set(tool.id, tools[i]!);
-    importedIds.set(tools[i]!, tool.id);
-  });
-  return { tools: out, executor };
 }
 
 /** One LlamaIndex tool as a canonical tool (typed `ToolkitError` when it cannot be read). */
@@ -115,15 +82,7 @@ export function readLlamaIndexTool(li: BaseTool, at: string, namespace: string |
 
 /** An empty executor for imported LlamaIndex tools; `fromLlamaIndexTools` fills it. */
 export function createLlamaIndexExecutor(source = 'llamaindex'): LlamaIndexExecutor {
-  const tools = new Map<string, BaseTool>();
-  const executor: ExecutorWithTools = {
-    source,
-    [EXECUTOR_TOOLS]: tools,
-    has: (id: string) => tools.has(id),
-    canExecute: (tool: Tool) => tools.has(tool.id),
-    execute: (request: ExecutionRequest) => runLlamaIndexTool(tools.get(request.tool.id), request),
-  };
-  return executor;
+  return createImportExecutor(source, runLlamaIndexTool);
 }
 
 async function runLlamaIndexTool(li: BaseTool | undefined, request: ExecutionRequest): Promise<unknown> {

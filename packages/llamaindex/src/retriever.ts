@@ -1,12 +1,11 @@
 import {
   invalidOption,
   isRecord,
-  type SelectableIndex,
   ToolkitError,
   toolDocumentText,
+  type ToolRetrieverOptions as AgentkitRetrieverOptions,
+  toolRetrieval,
 } from '@toolarsenal/agentkit';
-import type { SearchContext, SearchFilters, SearchMode } from '@toolarsenal/toolindex';
-import type { Tool } from '@toolarsenal/toolmodel';
 import type { BaseToolWithCall } from '@llamaindex/core/llms';
 import { BaseObjectNodeMapping, ObjectRetriever } from '@llamaindex/core/objects';
 import type { QueryBundle } from '@llamaindex/core/query-engine';
@@ -15,20 +14,7 @@ import { type BaseNode, type NodeWithScore, TextNode } from '@llamaindex/core/sc
 import { textOf } from './conversation.js';
 import { canonicalIdOf } from './from-llamaindex.js';
 
-export interface ToolIndexRetrieverOptions {
-  index: SelectableIndex;
-  /** Nodes per query (default 5, 1–100). */
-  k?: number;
-  mode?: SearchMode;
-  filters?: SearchFilters;
-  context?: SearchContext;
-  /** Relevance threshold override (toolindex default 0.25). */
-  minRelevance?: number;
-  /** The name a node shows for a tool (default its canonical name). */
-  nameOf?: (tool: Tool) => string;
-}
-
-const MAX_QUERY = 4_000;
+export type ToolIndexRetrieverOptions = AgentkitRetrieverOptions;
 
 /**
  * A LlamaIndex retriever over a toolindex: `retrieve(query)` returns one `TextNode` per matching
@@ -36,43 +22,26 @@ const MAX_QUERY = 4_000;
  * ranking score as the node's score), for query pipelines that reason about tools.
  */
 export class ToolIndexRetriever extends BaseRetriever {
-  readonly #index: SelectableIndex;
-  readonly #options: Omit<ToolIndexRetrieverOptions, 'index' | 'nameOf' | 'k'> & { k: number };
-  readonly #nameOf: (tool: Tool) => string;
+  readonly #retrieval: ReturnType<typeof toolRetrieval>;
 
   constructor(options: ToolIndexRetrieverOptions) {
     super();
-    if (!isRecord(options)) throw invalidOption('options', 'an object with an index', options);
-    const { index, k = 5, nameOf, mode, filters, context, minRelevance } = options;
-    if (typeof index?.search !== 'function') throw invalidOption('options.index', 'a tool index', index);
-    if (!Number.isInteger(k) || k < 1 || k > 100)
-      throw invalidOption('options.k', 'an integer from 1 to 100', k);
-    if (nameOf !== undefined && typeof nameOf !== 'function')
-      throw invalidOption('options.nameOf', 'a function', nameOf);
-    this.#index = index;
-    this.#nameOf = nameOf ?? ((tool) => tool.name);
-    this.#options = {
-      k,
-      ...(mode !== undefined ? { mode } : {}),
-      ...(filters !== undefined ? { filters } : {}),
-      ...(context !== undefined ? { context } : {}),
-      ...(minRelevance !== undefined ? { minRelevance } : {}),
-    };
+    this.#retrieval = toolRetrieval(options);
   }
 
   async _retrieve(params: QueryBundle): Promise<NodeWithScore[]> {
-    const text = textOf(params?.query).trim().slice(0, MAX_QUERY);
-    if (text === '') return [];
-    const { k, ...rest } = this.#options;
-    const result = await this.#index.search({ query: text, limit: k, ...rest });
-    return result.hits.map((hit) => ({
-      node: new TextNode({
-        id_: hit.tool.id,
-        text: toolDocumentText(hit.tool, this.#nameOf(hit.tool)),
-        metadata: { toolId: hit.tool.id, name: this.#nameOf(hit.tool), relevance: hit.relevance },
-      }),
-      score: hit.score,
-    }));
+    const hits = await this.#retrieval.search(textOf(params?.query));
+    return hits.map((hit) => {
+      const name = this.#retrieval.nameOf(hit.tool);
+      return {
+        node: new TextNode({
+          id_: hit.tool.id,
+          text: toolDocumentText(hit.tool, name),
+          metadata: { toolId: hit.tool.id, name, relevance: hit.relevance },
+        }),
+        score: hit.score,
+      };
+    });
   }
 }
 
@@ -110,7 +79,7 @@ class ToolNodeMapping extends BaseObjectNodeMapping {
 }
 
 /** Options of `createToolRetriever`; `minRelevance` defaults to 0 here (selection favours recall). */
-export interface ToolRetrieverOptions extends Omit<ToolIndexRetrieverOptions, 'nameOf'> {
+export interface ToolRetrieverOptions extends Omit<AgentkitRetrieverOptions, 'nameOf'> {
   /** The LlamaIndex tools the retriever may return (`toLlamaIndexTools`/`fromLlamaIndexTools` output). */
   tools: readonly BaseToolWithCall[];
 }

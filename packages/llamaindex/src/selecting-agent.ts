@@ -1,5 +1,6 @@
 import {
   createToolSelector,
+  toolkitContext,
   invalidOption,
   isRecord,
   type SelectableIndex,
@@ -25,7 +26,6 @@ import { canonicalIdOf, readLlamaIndexTool } from './from-llamaindex.js';
 import {
   createArsenalFunctionTool,
   type LlamaIndexContext,
-  llamaIndexContext,
   type ToLlamaIndexOptions,
 } from './to-llamaindex.js';
 
@@ -116,7 +116,7 @@ export class ToolSelectingAgent extends FunctionAgent {
     if (arsenal !== undefined) {
       if (!isRecord(arsenal))
         throw invalidOption('params.arsenal', 'an object { index, runner, … }', arsenal);
-      this.#arsenal = { source: arsenal, lc: llamaIndexContext(undefined, arsenal), cache: new Map() };
+      this.#arsenal = { source: arsenal, lc: toolkitContext(undefined, arsenal), cache: new Map() };
       this.#selectorFor(arsenal.index);
     } else {
       this.#selectorFor(this.#viewFor(this.tools).index);
