@@ -1,10 +1,9 @@
-// The one place the toolkits touch the principal and policy model (toolset's `Principal`,
-// `Toolset.evaluate` and its obligations; toolrun's `Principal`). When the runner takes a policy
-// itself (toolrun's planned `policy` option), only this file should need to change.
-import type { Tool } from '@toolarsenal/toolmodel';
-import type { Principal as RunPrincipal } from '@toolarsenal/toolrun';
-import type { PolicyAction, Principal, Toolset } from '@toolarsenal/toolset';
-import { invalidOption } from './errors.js';
+// The one place the toolkits touch the principal and policy model (toolmodel's `Principal`,
+// `Toolset.evaluate` and its obligations). A runner created with the same policy (toolrun's
+// `policy` option) enforces it again at call time; the decisions agree.
+import { normalizePrincipal, type Principal, PrincipalError, type Tool } from '@toolarsenal/toolmodel';
+import type { PolicyAction, Toolset } from '@toolarsenal/toolset';
+import { ToolkitError } from './errors.js';
 
 export type { Principal };
 
@@ -16,8 +15,8 @@ export interface Access {
   allows(tool: Tool, action?: PolicyAction): boolean;
   /** Why the policy wants a human to confirm this call first, if it does. */
   confirmation(tool: Tool): string | undefined;
-  /** The principal in the runner's shape (undefined: the runner's default principal). */
-  readonly runPrincipal: RunPrincipal | undefined;
+  /** The principal for the runner (undefined: the runner's default principal). */
+  readonly runPrincipal: Principal | undefined;
 }
 
 /**
@@ -26,12 +25,7 @@ export interface Access {
  * principal that lists scopes or capabilities lacks every one it does not list).
  */
 export function createAccess(toolset: Toolset | undefined, principal: Principal | undefined): Access {
-  if (
-    principal !== undefined &&
-    (typeof principal !== 'object' || principal === null || Array.isArray(principal))
-  )
-    throw invalidOption('options.principal', 'a principal object', principal);
-  const who = principal ?? ANONYMOUS;
+  const who = principal === undefined ? ANONYMOUS : checked(principal);
   return {
     allows(tool, action = 'call') {
       if (!holds(who.scopes, tool.requiredScopes)) return false;
@@ -45,19 +39,24 @@ export function createAccess(toolset: Toolset | undefined, principal: Principal 
         ? decision.obligations.confirmation.reason
         : undefined;
     },
-    runPrincipal:
-      principal === undefined
-        ? undefined
-        : {
-            id: principal.id ?? 'anonymous',
-            ...(Array.isArray(principal.scopes) ? { scopes: principal.scopes } : {}),
-            ...(Array.isArray(principal.capabilities) ? { capabilities: principal.capabilities } : {}),
-          },
+    runPrincipal: principal === undefined ? undefined : who,
   };
+}
+
+/** toolmodel's normaliser (malformed fields refused, never guessed at), as a toolkit option error. */
+function checked(principal: unknown): Principal {
+  try {
+    return normalizePrincipal(principal);
+  } catch (error) {
+    if (!PrincipalError.isInstance(error)) throw error;
+    throw new ToolkitError('TOOLKIT_INVALID_OPTIONS', `options.principal: ${error.message}`, {
+      cause: error,
+    });
+  }
 }
 
 /** `granted` undefined = unrestricted on this axis (toolrun's rule). */
 function holds(granted: readonly string[] | undefined, required: readonly string[]): boolean {
-  if (!Array.isArray(granted) || required.length === 0) return true;
+  if (granted === undefined || required.length === 0) return true;
   return required.every((r) => granted.includes(r));
 }

@@ -103,10 +103,12 @@ export function createToolCaller(options: ToolCallerOptions): ToolCaller {
 
   const redeem = async (
     token: string,
+    argumentsHash: string,
     run: Omit<RunOptions, 'principal'>,
   ): Promise<ToolResult | undefined> => {
     try {
-      return await runner.confirm(token, run);
+      // Bound to exactly the arguments the human was shown.
+      return await runner.confirm(token, { ...run, argumentsHash });
     } catch (error) {
       if (ConfirmationError.isInstance(error)) return undefined;
       throw error;
@@ -137,11 +139,11 @@ export function createToolCaller(options: ToolCallerOptions): ToolCaller {
       }
       const result = await runner.run({ id: callId, name: tool.id, arguments: args }, withPrincipal);
       if (result.status !== 'pending_confirmation' || !result.confirmation) return outcome(tool, result);
-      const { token, reason } = result.confirmation;
+      const { token, reason, argumentsHash } = result.confirmation;
       const yes = approved || (await ask(confirm, { tool, arguments: args, reason, callId }));
       if (yes === undefined) return outcome(tool, result);
       if (!yes) return outcome(tool, runner.reject(token, 'declined by the user'));
-      const confirmed = await redeem(token, run);
+      const confirmed = await redeem(token, argumentsHash, run);
       return confirmed ? outcome(tool, confirmed) : outcome(tool, result);
     },
   };
