@@ -205,7 +205,8 @@ sources:
     expect(arsenal.status().find((s) => s.name === 'wiki')!.status).toBe('ready');
     expect(arsenal.health().status).toBe('degraded');
     await vi.advanceTimersByTimeAsync(1000);
-    expect(arsenal.status().find((s) => s.name === 'late')!.failures).toBe(2);
+    // The retry's file access is real I/O: wait for it (the next retry is at least 500 ms away).
+    await vi.waitFor(() => expect(arsenal.status().find((s) => s.name === 'late')!.failures).toBe(2));
     // The module appears; the next retry (at most maxDelayMs later) loads it.
     writeFileSync(
       join(dir, 'later.mjs'),
