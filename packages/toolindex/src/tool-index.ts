@@ -21,6 +21,7 @@ import type { ClauseEvidence } from './ranking/clauses.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
 import { splitClauses } from './text/clauses.js';
+import { asideTerms } from './text/asides.js';
 import { reduceQuery } from './text/query-reduction.js';
 import { analyzeQuery } from './query-analysis.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
@@ -240,7 +241,23 @@ export class ToolIndex {
       if (intent === 'unknown') intent = undefined;
     }
     const analysis = analyzeQuery(query);
-    const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, analysis.tokens, allowed);
+    // Sentences the catalogue barely knows (asides) do not count against a tool's query-term coverage.
+    const lexical =
+      mode === 'semantic'
+        ? undefined
+        : this.#lexical(
+            postings,
+            analysis.tokens,
+            allowed,
+            asideTerms(
+              query,
+              (token) => {
+                const id = this.#vocabulary.lookup(token);
+                return id === undefined ? undefined : postings.idf[id];
+              },
+              postings.unseenIdf,
+            ),
+          );
     const clauseTexts = this.weights.clauses > 0 ? splitClauses(query) : [];
     const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
     // One embedding call for the query and its clauses (a round trip less for remote embedders).
@@ -419,15 +436,24 @@ export class ToolIndex {
     return { model: this.#charGrams, query: this.#charGrams.query(tokens) };
   }
 
-  #lexical(postings: CompiledPostings, tokens: readonly string[], allowed: Uint8Array | undefined) {
-    return scoreQuery(postings, this.#queryTerms(tokens), allowed, this.#scratch!);
+  #lexical(
+    postings: CompiledPostings,
+    tokens: readonly string[],
+    allowed: Uint8Array | undefined,
+    ignored?: ReadonlySet<string>,
+  ) {
+    return scoreQuery(postings, this.#queryTerms(tokens, ignored), allowed, this.#scratch!);
   }
 
-  /** BM25 query terms of a text's tokens: vocabulary ids and counts. */
-  #queryTerms(tokens: readonly string[]): QueryTerm[] {
+  /** BM25 query terms of a text's tokens: vocabulary ids and counts; `ignored` terms get weight 0. */
+  #queryTerms(tokens: readonly string[], ignored?: ReadonlySet<string>): QueryTerm[] {
     const counts = new Map<string, number>();
     for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-    return [...counts].map(([term, count]) => ({ id: this.#vocabulary.lookup(term), count }));
+    return [...counts].map(([term, count]) =>
+      ignored?.has(term)
+        ? { id: this.#vocabulary.lookup(term), count, weight: 0 }
+        : { id: this.#vocabulary.lookup(term), count },
+    );
   }
 
   #allowedMask(options: SearchOptions): Uint8Array | undefined {
