@@ -101,6 +101,8 @@ function splitPieces(
 ): { pieces: Piece[]; weights: number[] } {
   const ids = new Map<string, number>();
   const weights: number[] = [];
+  /** Per term id, the last piece that listed it (de-duplicates a piece's terms without a set). */
+  const lastPiece: number[] = [];
   const pieces: Piece[] = [];
   let at = 0;
   for (const sentence of text.split(SENTENCE_END)) {
@@ -115,11 +117,15 @@ function splitPieces(
           id = weights.length;
           ids.set(token, id);
           weights.push(weightOf(token));
+          lastPiece.push(-1);
         }
-        if (weights[id]! > 0 && !terms.includes(id)) terms.push(id);
+        if (weights[id]! > 0 && lastPiece[id] !== at) {
+          lastPiece[id] = at;
+          terms.push(id);
+        }
       }
-      if (terms.length > 0) pieces.push({ text: piece, at: at++, terms: Int32Array.from(terms) });
-      else at++;
+      if (terms.length > 0) pieces.push({ text: piece, at, terms: Int32Array.from(terms) });
+      at++;
     }
   }
   return { pieces, weights };
