@@ -38,11 +38,14 @@ describe('asideTerms', () => {
 
   it('returns only tokens of the text, for any text, hostile ones included', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.constantFrom(...HOSTILE_CLAUSE_TEXTS)), (text) => {
-        const asides = asideTerms(text, weightOf, UNSEEN);
-        const tokens = new Set(tokenize(text));
-        for (const term of asides) expect(tokens.has(term)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 400 }), fc.constantFrom(...HOSTILE_CLAUSE_TEXTS)),
+        (text) => {
+          const asides = asideTerms(text, weightOf, UNSEEN);
+          const tokens = new Set(tokenize(text));
+          for (const term of asides) expect(tokens.has(term)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

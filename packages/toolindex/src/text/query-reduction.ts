@@ -3,24 +3,27 @@ import { tokenize } from './tokenize.js';
 
 /**
  * Long requests (a task description, a conversation summary pasted in) are reduced to what retrieval needs
- * before ranking: the sentences that carry the most catalogue evidence, up to a character budget, in their
- * original order. Every later step (BM25, embedding, clauses, slots) then works on a bounded text, so a
- * 50,000-character request costs about what a paragraph does, and filler that names nothing in the catalogue
- * is left out instead of diluting the request.
+ * before ranking: the opening and closing sentences (where a request usually states its task or its ask), then
+ * the sentences that carry the most catalogue evidence, up to a character budget, in their original order.
+ * Every later step (BM25, embedding, clauses, slots) then works on a bounded text, so a 50,000-character
+ * request costs little more than a short one, and filler that names nothing in the catalogue is left out
+ * instead of diluting the request.
  */
 
 /** Requests up to this many characters are ranked as written. */
 export const REDUCE_ABOVE_CHARS = 1_000;
+/** Characters kept from a longer request: about three one-sentence requests. */
+const BUDGET_CHARS = 400;
 /** Sentences longer than this are cut into pieces of about this size (at whitespace). */
 const MAX_PIECE_CHARS = 300;
 /** Most pieces picked: bounds the greedy selection's work. */
 const MAX_PICKS = 24;
 
-/** @internal Experiment knobs; the defaults are what ships. */
+/** @internal Experiment knobs (bench scripts); the defaults are what ships. */
 export interface ReductionOptions {
-  /** Characters kept from a longer request. */
+  /** Characters kept from a longer request (default 400). */
   budget?: number;
-  /** Pieces picked before the greedy fill: the opening one, the opening and closing ones, or none. */
+  /** Pieces picked before the greedy fill: the opening and closing ones (default), the opening one, or none. */
   anchors?: 'none' | 'first' | 'both';
 }
 
@@ -32,10 +35,11 @@ interface Piece {
 }
 
 /**
- * The request itself when it is short, else its most informative pieces (greedy: each pick maximises the
- * catalogue weight of terms not yet covered per √characters, so repeated terms do not count twice). `weightOf`
- * gives a token's weight in the catalogue (its IDF; 0 for words no tool uses); it is asked once per distinct
- * token. Pieces that add nothing are never picked; when nothing carries weight the request's start is kept.
+ * The request itself when it is short, else its opening and closing pieces that name something in the
+ * catalogue, then its most informative other pieces (greedy: each pick maximises the catalogue weight of terms
+ * not yet covered per √characters, so repeated terms do not count twice). `weightOf` gives a token's weight in
+ * the catalogue (its IDF; 0 for words no tool uses); it is asked once per distinct token. Pieces that name
+ * nothing in the catalogue are never picked; when nothing carries weight the request's start is kept.
  */
 export function reduceQuery(
   text: string,
@@ -43,8 +47,8 @@ export function reduceQuery(
   options: ReductionOptions = {},
 ): string {
   if (text.length <= REDUCE_ABOVE_CHARS) return text;
-  const budgetChars = options.budget ?? 1_000;
-  const anchors = options.anchors ?? 'none';
+  const budgetChars = options.budget ?? BUDGET_CHARS;
+  const anchors = options.anchors ?? 'both';
   const { pieces, weights } = splitPieces(text, weightOf);
   const covered = new Uint8Array(weights.length);
   const picked: Piece[] = [];

@@ -33,15 +33,31 @@ describe('tokenize', () => {
       fc.string({ maxLength: 12, unit: 'grapheme' }),
       fc.string({ maxLength: 12, unit: 'binary' }),
       fc.constantFrom(
-        'getHTTPResponse', 'ＡＰＩ', 'ﬁle', '\u3000', '\u00a0', '\u0301b', '海久水瓶', 'Café', 'send_email',
-        'the', 'ÅngströmX', 'x'.repeat(45), '\t', '\n', ' ', '１２Ｅ',
+        'getHTTPResponse',
+        'ＡＰＩ',
+        'ﬁle',
+        '\u3000',
+        '\u00a0',
+        '\u0301b',
+        '海久水瓶',
+        'Café',
+        'send_email',
+        'the',
+        'ÅngströmX',
+        'x'.repeat(45),
+        '\t',
+        '\n',
+        ' ',
+        '１２Ｅ',
       ),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join('');
         expect(tokenize(text)).toEqual(unicodeWords(text, []));
-        expect(tokenize(text, { stem: false, stopWords: false })).toEqual(unicodeWords(text, [], false, false));
+        expect(tokenize(text, { stem: false, stopWords: false })).toEqual(
+          unicodeWords(text, [], false, false),
+        );
       }),
       { numRuns: 200 },
     );
