@@ -25,9 +25,8 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const useStop = options.stopWords ?? true;
   const useStem = options.stem ?? true;
   const out: string[] = [];
-  const emit = (word: string) => pushWord(word, out, useStop, useStem);
   if (isAscii(text, 0, text.length)) {
-    asciiWords(text, emit);
+    asciiWords(text, out, useStop, useStem);
     return out;
   }
   // Mixed text: each run between ASCII whitespace takes the fast path when it is ASCII. Every Unicode step
@@ -41,7 +40,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
     while (end < n && !isAsciiSpace(text.charCodeAt(end))) end++;
     if (end > start) {
       const run = text.slice(start, end);
-      if (isAscii(run, 0, run.length)) asciiWords(run, emit);
+      if (isAscii(run, 0, run.length)) asciiWords(run, out, useStop, useStem);
       else unicodeWords(run, out, useStop, useStem);
     }
     start = end;
@@ -81,19 +80,18 @@ function isAsciiSpace(c: number): boolean {
  * Fast path for ASCII text (most tool text): one scan over char codes, splitting on non-alphanumerics and
  * on the same camelCase boundaries as `splitCamelCase` (`aB`, `1B`, and `ABc` before the `B`).
  */
-function asciiWords(text: string, emit: (word: string) => void): void {
+function asciiWords(text: string, out: string[], useStop: boolean, useStem: boolean): void {
   const n = text.length;
   let start = -1;
   /** Whether the current word has an upper-case letter (else it needs no lower-casing). */
   let hasUpper = false;
-  const word = (end: number) => (hasUpper ? text.slice(start, end).toLowerCase() : text.slice(start, end));
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 32;
     const upper = c >= 65 && c <= 90;
     const lower = c >= 97 && c <= 122;
     const digit = c >= 48 && c <= 57;
     if (!upper && !lower && !digit) {
-      if (start >= 0) emit(word(i));
+      if (start >= 0) pushWord(sliceLower(text, start, i, hasUpper), out, useStop, useStem);
       start = -1;
       continue;
     }
@@ -107,12 +105,17 @@ function asciiWords(text: string, emit: (word: string) => void): void {
       const prevLowerOrDigit = (p >= 97 && p <= 122) || (p >= 48 && p <= 57);
       const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
       if (prevLowerOrDigit || (p >= 65 && p <= 90 && next >= 97 && next <= 122)) {
-        emit(word(i));
+        pushWord(sliceLower(text, start, i, hasUpper), out, useStop, useStem);
         start = i;
       }
       hasUpper = true;
     }
   }
+}
+
+function sliceLower(text: string, start: number, end: number, hasUpper: boolean): string {
+  const word = text.slice(start, end);
+  return hasUpper ? word.toLowerCase() : word;
 }
 /** Stemming is the hot path of indexing; vocabularies are small, so results are memoised (bounded). */
 const STEM_CACHE = new Map<string, string>();
