@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import { contentHash } from './content-hash.js';
-import { ToolValidationError, type ValidationIssue } from './errors.js';
+import { InvalidArgumentError, ToolValidationError, type ValidationIssue } from './errors.js';
 import { pathToPointer } from './json-pointer.js';
 import { checkJsonSchema } from './json-schema-check.js';
 import { normalizeSchemaDraft } from './json-schema-normalize.js';
-import { DEFAULT_TOOL_LIMITS, type ToolLimits } from './limits.js';
+import { DEFAULT_TOOL_LIMITS, resolveLimits, type ToolLimits } from './limits.js';
 import { DEFAULT_TOOL_VERSION } from './names.js';
 import { cloneJson, deepFreeze, inspectJson, isPlainObject, type JsonValue } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
 import { certainlyValidShape } from './shape-fast-check.js';
 import type { JsonSchemaObject } from './schema-walk.js';
+import { expectTool } from './tool-guard.js';
 import { formatToolId } from './tool-id.js';
 import { createToolShape, type ToolShape } from './tool-shape.js';
 import type { Tool, ToolInput } from './tool-types.js';
@@ -33,11 +34,14 @@ function shapeFor(maxDescriptionLength: number) {
 }
 
 /**
- * Validates and normalises outside data into a canonical tool, without throwing.
+ * Validates and normalises outside data into a canonical tool, without throwing on bad data
+ * (options of the wrong type are a programming error: `InvalidArgumentError`).
  * `changes` lists every normalisation applied to the schemas (older drafts → 2020-12 etc.).
  */
 export function safeParseTool(input: unknown, options: ParseToolOptions = {}): SafeParseToolResult {
-  const limits = { ...DEFAULT_TOOL_LIMITS, ...options.limits };
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError('options', 'an object ({limits})', options);
+  const limits = resolveLimits(DEFAULT_TOOL_LIMITS, options.limits, 'options.limits');
   const fail = (issues: ValidationIssue[]) => ({
     success: false as const,
     error: new ToolValidationError(issues),
@@ -165,7 +169,12 @@ function prepareSchema(
   // freezes the copy below its root, so the tool's final deepFreeze does not walk the schema again.
   const normalized = normalizeSchemaDraft(schema, pointer, { freeze: true });
   changes.push(...normalized.changes);
-  issues.push(...checkJsonSchema(normalized.schema, pointer, { hasLocalRef: normalized.hasLocalRef }));
+  issues.push(
+    ...checkJsonSchema(normalized.schema, pointer, {
+      hasLocalRef: normalized.hasLocalRef,
+      hasPattern: normalized.hasPattern,
+    }),
+  );
   return normalized.schema;
 }
 
@@ -232,12 +241,15 @@ function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema
 
 /** Returns a new tool with `changes` applied (re-validated, new hash). */
 export function updateTool(tool: Tool, changes: Partial<ToolInput>, options: ParseToolOptions = {}): Tool {
+  expectTool(tool);
+  if (!isPlainObject(changes)) throw new InvalidArgumentError('changes', 'an object of tool fields', changes);
   const { id: _id, contentHash: _hash, ...rest } = tool as Tool & Record<string, unknown>;
   return parseTool({ ...rest, ...changes }, options);
 }
 
 /** The serialisable form of a tool (plain JSON, includes id and contentHash). */
 export function toolToJson(tool: Tool): Record<string, JsonValue> {
+  expectTool(tool);
   return cloneJson(tool) as unknown as Record<string, JsonValue>;
 }
 

@@ -7,8 +7,8 @@ import {
   cloneJson,
   inspectJson,
   jsonEqual,
-  parseJsonSafely,
 } from './safe-json.js';
+import { parseJsonSafely } from './json-text.js';
 
 describe('safe JSON helpers', () => {
   it('canonicalJson is key-order independent and equals JSON for sorted input (property)', () => {

@@ -1,13 +1,17 @@
 import { UnsafeJsonError, type ValidationIssue } from './errors.js';
 import { joinPointer } from './json-pointer.js';
-import { DEFAULT_JSON_LIMITS, type JsonLimits } from './limits.js';
+import { type JsonLimits, pickJsonLimits } from './limits.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** Keys that could reach `Object.prototype` if copied naively; refused in all outside data. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Keys refused in all outside data: `__proto__` is the one key that assignment (`obj[key] = v`)
+ * turns into a prototype change. `constructor` and `prototype` are ordinary own keys (legitimate
+ * parameter names); code reading data keyed by outside names uses `Object.hasOwn` or a Map.
+ */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
 const MAX_ISSUES = 50;
 const SHALLOW_LEVELS = 32;
@@ -15,7 +19,8 @@ const SHALLOW_LEVELS = 32;
 /**
  * Walks outside data once and reports everything that is not plain, bounded JSON:
  * cycles, functions, symbols, BigInt, NaN/Infinity, class instances, forbidden keys,
- * and values past the limits. Never throws, never recurses past `maxDepth`.
+ * and values past the limits. Never recurses past `maxDepth`; throws only `InvalidArgumentError`
+ * for limits that are not non-negative integers.
  * `undefined` object properties are tolerated (they mean "absent", as in JSON.stringify).
  */
 export function inspectJson(
@@ -23,7 +28,7 @@ export function inspectJson(
   limits: Partial<JsonLimits> = {},
   basePointer = '',
 ): ValidationIssue[] {
-  const l = { ...DEFAULT_JSON_LIMITS, ...limits };
+  const l = pickJsonLimits(limits);
   const issues: ValidationIssue[] = [];
   // Objects on the current path, for cycle detection. The first levels live in an array: scanning a
   // few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a Set,
@@ -139,21 +144,6 @@ export function inspectJson(
 export function assertSafeJson(value: unknown, limits: Partial<JsonLimits> = {}, subject?: string): void {
   const issues = inspectJson(value, limits);
   if (issues.length > 0) throw new UnsafeJsonError(issues, subject);
-}
-
-/** Parses JSON text and checks the result with `assertSafeJson`. Syntax errors become `UnsafeJsonError`. */
-export function parseJsonSafely(text: string, limits: Partial<JsonLimits> = {}): JsonValue {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UnsafeJsonError(
-      [{ pointer: '', code: 'syntax', message: (error as Error).message }],
-      'Invalid JSON',
-    );
-  }
-  assertSafeJson(value, limits);
-  return value as JsonValue;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

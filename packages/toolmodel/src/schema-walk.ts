@@ -72,6 +72,19 @@ export function walkSchema(
   go(schema, basePointer, 0);
 }
 
+/**
+ * One home for JSON Schema traversal. Every walk follows only the keywords that hold subschemas
+ * (`SUBSCHEMA_*`), so property *names* are never mistaken for keywords, and skips `__proto__`.
+ * - `walkSchema` / `forEachSubschema`: read-only visits, parents first;
+ * - `mapSubschemas`: copy one node, passing each direct subschema through a function (top-down passes);
+ * - `mapSchema` / `mapSchemaLazy`: pure bottom-up rebuild, no object shared with the input;
+ * - `mapSchemaShared`: bottom-up copy-on-write, unchanged subtrees shared (conversion hot path).
+ * `schema-copy.ts` adds the parseTool specialisation (copy + freeze in one pass).
+ */
+
+/** The pointer of the node being visited, built only when asked for (most visits never need it). */
+export type PointerOf = () => string;
+
 /** Calls `fn` for each direct subschema of `schema` with its pointer and the keyword holding it. */
 export function forEachSubschema(
   schema: JsonSchemaObject,
@@ -96,6 +109,39 @@ export function forEachSubschema(
 }
 
 /**
+ * Copies `node`, passing every direct subschema through `fn` (non-schema values are shared, not
+ * copied); the building block of top-down passes that must see a subschema before its children.
+ * `__proto__` keys are never copied.
+ */
+export function mapSubschemas(
+  node: JsonSchemaObject,
+  pointer: string,
+  fn: (child: unknown, pointer: string, keyword: string) => unknown,
+): JsonSchemaObject {
+  const out: JsonSchemaObject = {};
+  for (const key of Object.keys(node)) {
+    if (FORBIDDEN_KEYS.has(key)) continue;
+    const value = node[key];
+    if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((c, i) => fn(c, joinPointer(pointer, key, i), key));
+    } else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
+      const map: Record<string, unknown> = {};
+      for (const name of Object.keys(value)) {
+        if (FORBIDDEN_KEYS.has(name)) continue;
+        const child = value[name];
+        map[name] = Array.isArray(child) ? child : fn(child, joinPointer(pointer, key, name), key);
+      }
+      out[key] = map;
+    } else if (SUBSCHEMA_KEYWORDS.has(key) && (isPlainObject(value) || typeof value === 'boolean')) {
+      out[key] = fn(value, joinPointer(pointer, key), key);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/**
  * Rebuilds a schema bottom-up: children are mapped first, then `fn` sees the node with its
  * new children and returns the replacement. Pure: the input is never modified and the output
  * shares no objects with it (`fn` may mutate the node it receives).
@@ -106,12 +152,7 @@ export function mapSchema(
   basePointer = '',
   maxLevel = 256,
 ): unknown {
-  return mapSchemaLazy(
-    schema,
-    (node, pointerOf, level) => fn(node, pointerOf(), level),
-    basePointer,
-    maxLevel,
-  );
+  return mapSchemaLazy(schema, (node, pointerOf, level) => fn(node, pointerOf(), level), basePointer, maxLevel);
 }
 
 /**
@@ -120,7 +161,7 @@ export function mapSchema(
  */
 export function mapSchemaLazy(
   schema: unknown,
-  fn: (node: JsonSchemaObject, pointerOf: () => string, level: number) => JsonSchema,
+  fn: (node: JsonSchemaObject, pointerOf: PointerOf, level: number) => JsonSchema,
   basePointer = '',
   maxLevel = 256,
 ): unknown {
@@ -148,7 +189,7 @@ export function mapSchemaLazy(
         for (const name of Object.keys(value)) {
           if (FORBIDDEN_KEYS.has(name)) continue;
           if (Array.isArray(value[name])) {
-            map[name] = value[name];
+            map[name] = cloneJson(value[name]);
             continue;
           }
           path.push(name);
@@ -169,4 +210,92 @@ export function mapSchemaLazy(
     return fn(copy, pointerOf, level);
   };
   return go(schema, 0);
+}
+
+/**
+ * Copy-on-write bottom-up map, for the conversion hot path: a node is copied only when one of
+ * its subschemas changed (then `owned` is true and `fn` may mutate it); otherwise `fn` gets the
+ * original and must copy before changing anything (`{...node}`). Unchanged subtrees are shared
+ * with the input, which is what makes lowering cheap for the many nodes a target accepts as they
+ * are. The pointer is built only when asked for.
+ */
+export function mapSchemaShared(
+  schema: unknown,
+  fn: (node: JsonSchemaObject, pointerOf: PointerOf, owned: boolean) => unknown,
+  basePointer = '',
+  maxLevel = 256,
+): unknown {
+  const path: Array<string | number> = [];
+  const pointerOf: PointerOf = () => joinPointer(basePointer, ...path);
+  const go = (node: unknown, level: number): unknown => {
+    if (!isPlainObject(node) || level > maxLevel) return node;
+    let copy: JsonSchemaObject | undefined;
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if (FORBIDDEN_KEYS.has(key)) {
+        copy ??= shallowCopy(node);
+        continue;
+      }
+      const value = node[key];
+      if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+        path.push(key);
+        let list: unknown[] | undefined;
+        for (let i = 0; i < value.length; i++) {
+          path.push(i);
+          const next = go(value[i], level + 1);
+          path.pop();
+          if (next !== value[i]) {
+            list ??= value.slice();
+            list[i] = next;
+          }
+        }
+        path.pop();
+        if (list) {
+          copy ??= shallowCopy(node);
+          copy[key] = list;
+        }
+      } else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
+        path.push(key);
+        let map: Record<string, unknown> | undefined;
+        for (const name in value) {
+          if (!Object.hasOwn(value, name)) continue;
+          const child = value[name];
+          if (FORBIDDEN_KEYS.has(name)) {
+            map ??= shallowCopy(value);
+            continue;
+          }
+          if (Array.isArray(child)) continue;
+          path.push(name);
+          const next = go(child, level + 1);
+          path.pop();
+          if (next !== child) {
+            map ??= shallowCopy(value);
+            map[name] = next;
+          }
+        }
+        path.pop();
+        if (map) {
+          copy ??= shallowCopy(node);
+          copy[key] = map;
+        }
+      } else if (SUBSCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
+        path.push(key);
+        const next = go(value, level + 1);
+        path.pop();
+        if (next !== value) {
+          copy ??= shallowCopy(node);
+          copy[key] = next;
+        }
+      }
+    }
+    return copy ? fn(copy, pointerOf, true) : fn(node, pointerOf, false);
+  };
+  return go(schema, 0);
+}
+
+/** Shallow copy without `__proto__` keys. */
+function shallowCopy(node: Record<string, unknown>): JsonSchemaObject {
+  const out: JsonSchemaObject = {};
+  for (const key in node) if (Object.hasOwn(node, key) && !FORBIDDEN_KEYS.has(key)) out[key] = node[key];
+  return out;
 }
