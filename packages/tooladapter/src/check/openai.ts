@@ -1,6 +1,5 @@
 import { getAtPointer, isPlainObject, joinPointer, walkSchema } from '@toolarsenal/toolmodel';
 import { OPENAI_STRICT_POLICY } from '../passes/allow-list.js';
-import { measureSchema } from '../passes/limits.js';
 import type { DialectLimits } from '../types.js';
 import { checkLimits } from './common.js';
 import { openaiContext, type ViolationList } from './violation.js';
@@ -99,9 +98,8 @@ export function checkOpenAIParameters(
       `${prefix} root must be an object, not 'anyOf'.`,
     );
   }
-  checkLimits(schema, base, limits, out, strict ? 'openai.strict' : 'openai', strict);
+  const { enumChars } = checkLimits(schema, base, limits, out, strict ? 'openai.strict' : 'openai', strict);
   if (strict && limits.maxSchemaChars !== undefined) {
-    const { enumChars } = measureSchema(schema);
     if (enumChars > limits.maxSchemaChars)
       out.add(
         base,

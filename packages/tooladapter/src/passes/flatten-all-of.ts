@@ -1,6 +1,5 @@
-import { isPlainObject, joinPointer, jsonEqual } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, jsonEqual, mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment']);
@@ -63,7 +62,7 @@ function isRefOnly(member: unknown): boolean {
 
 /** Flattens every `allOf` into its parent, bottom-up. Pure; records each flattening. */
 export function flattenAllOf(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (!Array.isArray(node.allOf)) return node;

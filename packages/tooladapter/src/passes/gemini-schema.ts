@@ -1,7 +1,6 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, mapSchemaShared } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { appendTagLines, formatTag } from './description-tags.js';
-import { mapBottomUpShared } from './map-bottom-up.js';
 import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
 
 /** Fields Gemini's `parameters` (OpenAPI 3.0 subset, googleapis/js-genai `Schema`) accepts. */
@@ -51,7 +50,7 @@ export function enumValueToString(value: unknown): string {
  * flattened and `oneOf` rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUpShared(
+  return mapSchemaShared(
     schema,
     (input, at, owned) => {
       if (!geminiNeedsChange(input)) return input;

@@ -1,6 +1,5 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, mapSubschemas } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapChildren } from './map-children.js';
 import {
   isAnySchema,
   isFreeFormObject,
@@ -66,7 +65,7 @@ export function replaceInexpressible(
     }
     if (!isPlainObject(node)) return node;
     const nextDepth = typeList(node).includes('object') || isPlainObject(node.properties) ? depth + 1 : depth;
-    const out = mapChildren(node, pointer, (child, childPointer, childKeyword) =>
+    const out = mapSubschemas(node, pointer, (child, childPointer, childKeyword) =>
       go(child, childPointer, childKeyword === '$defs' ? 1 : nextDepth, childKeyword),
     );
     for (const key of ['anyOf', 'oneOf'] as const) {
