@@ -10,7 +10,7 @@ describe('check', () => {
         type: 'function',
         function: {
           name: 'a.b',
-          parameters: { type: 'object', properties: { l: { type: 'array' } }, anyOf: [] },
+          parameters: { type: 'object', properties: { l: { type: 'array' } }, anyOf: [{ required: ['l'] }] },
         },
       },
       'openai-chat',
@@ -46,7 +46,7 @@ describe('check', () => {
       {
         name: 'f',
         strict: true,
-        input_schema: { type: 'object', oneOf: [], properties: { a: { type: 'array', minItems: 3 } } },
+        input_schema: { type: 'object', oneOf: [{ required: ['a'] }], properties: { a: { type: 'array', minItems: 3 } } },
       },
       'anthropic',
     );

@@ -1,4 +1,4 @@
-import { getAtPointer, isPlainObject, joinPointer, walkSchema } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, resolveLocalRef, walkSchema } from '@toolarsenal/toolmodel';
 import { OPENAI_STRICT_POLICY } from '../passes/allow-list.js';
 import type { DialectLimits } from '../types.js';
 import { checkLimits } from './common.js';
@@ -84,7 +84,7 @@ export function checkOpenAIParameters(
       node.$ref === undefined
     )
       out.add(at, 'openai.strict.type', `${prefix} In context=${ctx}, schema must have a 'type' key.`);
-    if (typeof node.$ref === 'string' && node.$ref !== '#' && getAtPointer(schema, node.$ref) === undefined)
+    if (typeof node.$ref === 'string' && resolveLocalRef(schema, node.$ref) === undefined)
       out.add(
         joinPointer(at, '$ref'),
         'openai.strict.ref',

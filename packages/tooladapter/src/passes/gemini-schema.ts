@@ -1,4 +1,4 @@
-import { isPlainObject, joinPointer, mapSchemaShared } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, mapSchema, mapSchemaShared } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { appendTagLines, formatTag } from './description-tags.js';
 import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
@@ -212,4 +212,12 @@ function geminiNeedsChange(node: Schema): boolean {
     if (node.required.some((r) => typeof r !== 'string' || !Object.hasOwn(props, r))) return true;
   }
   return false;
+}
+
+/** Gemini's REST form spells types in upper case (`OBJECT`); JSON Schema uses lower case. */
+export function lowerCaseTypes(schema: unknown): unknown {
+  return mapSchema(schema, (node) => {
+    if (typeof node.type === 'string' && /^[A-Z_]+$/.test(node.type)) node.type = node.type.toLowerCase();
+    return node;
+  });
 }
