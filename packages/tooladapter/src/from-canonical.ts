@@ -1,4 +1,4 @@
-import { inspectJson, type Tool } from '@toolarsenal/toolmodel';
+import { expectOptions, expectTool, InvalidArgumentError, inspectJson, type Tool } from '@toolarsenal/toolmodel';
 import { getCodec, nameRuleOf } from './codecs.js';
 import { ConversionError } from './errors.js';
 import { mapNames } from './names/map-names.js';
@@ -17,6 +17,7 @@ function encoderOf(codec: DialectCodec): NonNullable<DialectCodec['encode']> {
 
 /** Tools built by toolmodel are deep-frozen and validated; anything else is checked first. */
 function guardTool(tool: Tool, pointer: string): void {
+  expectTool(tool, pointer ? `tools[${pointer.slice(1)}]` : 'tool');
   if (Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema)) return;
   const issues = inspectJson(tool);
   if (issues.length > 0) {
@@ -35,12 +36,23 @@ function guardTool(tool: Tool, pointer: string): void {
     );
 }
 
+function expectConvertOptions(options: ConvertOptions): void {
+  expectOptions(options);
+  if (options.strict !== undefined && typeof options.strict !== 'boolean')
+    throw new InvalidArgumentError('options.strict', 'a boolean', options.strict);
+  if (options.recursion !== undefined && options.recursion !== 'unfold' && options.recursion !== 'error')
+    throw new InvalidArgumentError('options.recursion', '"unfold" or "error"', options.recursion);
+  if (options.reservedNames !== undefined && !(options.reservedNames instanceof Set))
+    throw new InvalidArgumentError('options.reservedNames', 'a Set of names', options.reservedNames);
+}
+
 /**
  * Converts one canonical tool to `target`: `{value, losses, names, decode, encodeArgs}`. `losses`
  * lists every change (empty when lossless); `names` maps the tool id to the target name;
  * `decode` turns the model's arguments back into the canonical shape.
  */
 export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = {}): Conversion {
+  expectConvertOptions(options);
   const codec = getCodec(target);
   const encode = encoderOf(codec);
   guardTool(tool, '');
@@ -69,6 +81,8 @@ export function fromCanonicalMany(
   target: Dialect,
   options: ConvertOptions = {},
 ): ManyConversion {
+  if (!Array.isArray(tools)) throw new InvalidArgumentError('tools', 'an array of canonical tools', tools);
+  expectConvertOptions(options);
   const codec = getCodec(target);
   const encode = encoderOf(codec);
   for (let i = 0; i < tools.length; i++) guardTool(tools[i]!, `/${i}`);
@@ -112,10 +126,13 @@ export function fromCanonicalMany(
     losses,
     names: map,
     decodeCall(targetName, args) {
+      if (typeof targetName !== 'string')
+        throw new InvalidArgumentError('targetName', 'a tool name string', targetName);
       const i = indexOfName(targetName);
       return { tool: tools[i]!, args: conversions[i]!.decode(args) };
     },
     encodeCall(toolId, args) {
+      if (typeof toolId !== 'string') throw new InvalidArgumentError('toolId', 'a tool id string', toolId);
       const i = byId.get(toolId);
       if (i === undefined)
         throw new ConversionError(

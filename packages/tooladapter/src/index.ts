@@ -12,10 +12,12 @@ export {
 } from './codecs/openapi-shared.js';
 export { availableDialects, getCodec, isDialect } from './codecs.js';
 export { createArgsCodec } from './decode/args-codec.js';
-export { detectFormat } from './detect-format.js';
+export { type DetectFormatOptions, detectFormat } from './detect-format.js';
+export { type DocumentItem, unwrapRow } from './documents.js';
 export {
   ConversionError,
   type ConversionFailure,
+  DialectMismatchError,
   FormatDetectionError,
   UnknownDialectError,
 } from './errors.js';
@@ -38,6 +40,12 @@ export {
 export { appendTagLines, formatTag, parseDescriptionTags, TAG_KEYWORDS } from './passes/description-tags.js';
 export { type LoweringProfile, lowerSchema } from './passes/pipelines.js';
 export { restoreSchema } from './passes/restore.js';
+export {
+  type NamespaceContext,
+  namespaceFromField,
+  type NamespaceOption,
+  toNamespace,
+} from './namespaces.js';
 export { toCanonical } from './to-canonical.js';
 export {
   type ArgsDecoder,

@@ -1,6 +1,6 @@
 import { defineTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
-import { ConversionError, fromCanonical, fromCanonicalMany, toCanonical } from './index.js';
+import { ConversionError, DialectMismatchError, fromCanonical, fromCanonicalMany, toCanonical } from './index.js';
 
 const rawMcp = {
   name: 'fs.read',
@@ -116,9 +116,17 @@ describe('toCanonical', () => {
         if (pointer) expect((error as ConversionError).pointer).toBe(pointer);
       }
     }
-    expect(() => toCanonical({ name: 'x', inputSchema: { type: 'object' } }, 'openai-chat')).toThrow(
-      /not a field of/,
-    );
+    // Not OpenAI at all: a mismatch that says what it looks like; OpenAI with a foreign field: invalid.
+    try {
+      toCanonical({ name: 'x', inputSchema: { type: 'object' } }, 'openai-chat');
+      expect.unreachable();
+    } catch (error) {
+      expect(DialectMismatchError.isInstance(error)).toBe(true);
+      expect((error as DialectMismatchError).looksLike).toEqual(['mcp']);
+    }
+    expect(() =>
+      toCanonical({ type: 'function', function: { name: 'x', inputSchema: { type: 'object' } } }, 'openai-chat'),
+    ).toThrow(/not a field of/);
     expect(() => toCanonical({ type: 'web_search_20250305', name: 'web_search' }, 'anthropic')).toThrow(
       ConversionError,
     );

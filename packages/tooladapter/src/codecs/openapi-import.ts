@@ -1,6 +1,7 @@
 import {
   assertSafeJson,
   cloneJson,
+  DEFAULT_DOCUMENT_LIMITS,
   FORBIDDEN_KEYS,
   getAtPointer,
   isPlainObject,
@@ -290,7 +291,8 @@ export function decodeOpenApiOperation(
 export function openApiOperationsOf(
   doc: unknown,
 ): Array<{ value: { path: string; method: string; operation: unknown }; context: OpenApiContext }> {
-  assertSafeJson(doc, { maxDepth: 128 }, 'Unsafe OpenAPI document');
+  // A whole document: the per-file bound (large APIs hold far more than one definition's 250,000 values).
+  assertSafeJson(doc, DEFAULT_DOCUMENT_LIMITS, 'Unsafe OpenAPI document');
   if (!isPlainObject(doc) || !isPlainObject(doc.paths))
     fail('/paths', 'invalid_type', 'an OpenAPI document needs a "paths" object');
   const context: OpenApiContext = { document: doc };

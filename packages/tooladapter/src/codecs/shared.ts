@@ -1,5 +1,6 @@
 import {
   cloneJson,
+  InvalidArgumentError,
   isPlainObject,
   type JsonSchemaObject,
   type JsonValue,
@@ -130,11 +131,33 @@ export function lowerInput(
   };
 }
 
+const DIALECT_LIMIT_KEYS: ReadonlySet<string> = new Set([
+  'maxNestingDepth',
+  'maxProperties',
+  'maxEnumValues',
+  'maxNameLength',
+  'maxRecursionUnfold',
+  'maxSchemaChars',
+]);
+
+/** `defaults` with `options.limits` applied; each override must be a known limit and a non-negative integer. */
 export function mergeLimits(
   defaults: DialectLimits,
   options: ConvertOptions | { limits?: Partial<DialectLimits> },
 ): DialectLimits {
-  return options.limits ? { ...defaults, ...options.limits } : defaults;
+  const given: unknown = options.limits;
+  if (given === undefined) return defaults;
+  if (!isPlainObject(given)) throw new InvalidArgumentError('options.limits', 'an object of limits', given);
+  const out: DialectLimits = { ...defaults };
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    if (!DIALECT_LIMIT_KEYS.has(key))
+      throw new InvalidArgumentError(`options.limits.${key}`, `one of ${[...DIALECT_LIMIT_KEYS].join(', ')}`, value);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      throw new InvalidArgumentError(`options.limits.${key}`, 'a non-negative integer', value);
+    (out as unknown as Record<string, number>)[key] = value;
+  }
+  return out;
 }
 
 /** Name (and namespace/version) of a decoded tool, from the name map when it knows the target name. */
