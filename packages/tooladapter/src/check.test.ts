@@ -46,7 +46,11 @@ describe('check', () => {
       {
         name: 'f',
         strict: true,
-        input_schema: { type: 'object', oneOf: [{ required: ['a'] }], properties: { a: { type: 'array', minItems: 3 } } },
+        input_schema: {
+          type: 'object',
+          oneOf: [{ required: ['a'] }],
+          properties: { a: { type: 'array', minItems: 3 } },
+        },
       },
       'anthropic',
     );

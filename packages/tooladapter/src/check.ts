@@ -29,7 +29,11 @@ export function check(value: unknown, dialect: Dialect, options: CheckOptions = 
   expectOptions(options);
   const codec = getCodec(dialect);
   validateNamespaceOption(options.namespace);
-  const documentLimits = pickJsonLimits(options.documentLimits, DEFAULT_DOCUMENT_LIMITS, 'options.documentLimits');
+  const documentLimits = pickJsonLimits(
+    options.documentLimits,
+    DEFAULT_DOCUMENT_LIMITS,
+    'options.documentLimits',
+  );
   const definitionLimits = pickJsonLimits(
     options.definitionLimits,
     DEFAULT_JSON_LIMITS,
@@ -69,7 +73,11 @@ function duplicateName(
 ): void {
   const name = toolName(item.value);
   if (name === undefined) return;
-  const namespace = applyNamespace(options.namespace, { row: item.row, pointer: item.pointer, name }, undefined);
+  const namespace = applyNamespace(
+    options.namespace,
+    { row: item.row, pointer: item.pointer, name },
+    undefined,
+  );
   const key = namespace === undefined ? name : `${namespace}:${name}`;
   const previous = seen.get(key);
   if (previous === undefined) {

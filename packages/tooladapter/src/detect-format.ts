@@ -149,7 +149,9 @@ function detectUnchecked(raw: unknown): DetectedFormat {
   const found = element.dialects;
   if (found.length === 0) throw new FormatDetectionError('not a tool of any known dialect');
   if (found.length > 1) throw new FormatDetectionError('the tool fits several dialects', '', found);
-  return element.wrapped ? { dialect: found[0]!, kind: 'tool', wrapped: true } : { dialect: found[0]!, kind: 'tool' };
+  return element.wrapped
+    ? { dialect: found[0]!, kind: 'tool', wrapped: true }
+    : { dialect: found[0]!, kind: 'tool' };
 }
 
 function documentFormat(found: { dialect: Dialect; wrapped: boolean }): DetectedFormat {
@@ -168,7 +170,11 @@ const SIGNATURES: Readonly<Record<Dialect, (raw: Record<string, unknown>) => boo
   'openai-chat': (r) => 'function' in r,
   'openai-responses': (r) => r.type === 'function' && !('function' in r),
   anthropic: (r) =>
-    'input_schema' in r || 'cache_control' in r || 'defer_loading' in r || 'input_examples' in r || r.type === 'custom',
+    'input_schema' in r ||
+    'cache_control' in r ||
+    'defer_loading' in r ||
+    'input_examples' in r ||
+    r.type === 'custom',
   gemini: (r) => GEMINI_SIGNATURE.some((k) => k in r),
   'gemini-json': (r) => GEMINI_SIGNATURE.some((k) => k in r),
   langchain: (r) => 'schema' in r || 'returnDirect' in r || 'responseFormat' in r,

@@ -50,7 +50,10 @@ export function unwrapRow(item: DocumentItem, dialect?: string): DocumentItem {
 }
 
 /** The tool values of `raw` read as `codec`'s dialect: split into a document's tools, rows unwrapped. */
-export function documentItems(codec: DialectCodec, raw: unknown): { items: DocumentItem[]; document: boolean } {
+export function documentItems(
+  codec: DialectCodec,
+  raw: unknown,
+): { items: DocumentItem[]; document: boolean } {
   const split = splitDocument(codec, raw);
   const items = (split ?? [{ value: raw, pointer: '' }]).map((item) => unwrapRow(item, codec.dialect));
   return { items, document: split !== undefined };

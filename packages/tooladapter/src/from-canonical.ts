@@ -1,4 +1,10 @@
-import { expectOptions, expectTool, InvalidArgumentError, inspectJson, type Tool } from '@toolarsenal/toolmodel';
+import {
+  expectOptions,
+  expectTool,
+  InvalidArgumentError,
+  inspectJson,
+  type Tool,
+} from '@toolarsenal/toolmodel';
 import { getCodec, nameRuleOf } from './codecs.js';
 import { ConversionError } from './errors.js';
 import { mapNames } from './names/map-names.js';

@@ -85,14 +85,18 @@ describe('corpus proof (e): hostile input', () => {
         $defs: { a: { $ref: '#/$defs/b' }, b: { anyOf: [{ $ref: '#/$defs/a' }, { type: 'string' }] } },
       },
     };
-    expect(() => defineTool(cyclic)).toThrow(/\$ref cycle #\/\$defs\/a → #\/\$defs\/b → #\/\$defs\/b\/anyOf\/0 → #\/\$defs\/a/);
+    expect(() => defineTool(cyclic)).toThrow(
+      /\$ref cycle #\/\$defs\/a → #\/\$defs\/b → #\/\$defs\/b\/anyOf\/0 → #\/\$defs\/a/,
+    );
     expect(typedOrOk(() => toCanonical(cyclic, 'mcp'))).toBe('CONVERSION_FAILED');
     const recursive = defineTool({
       name: 'tree',
       inputSchema: {
         type: 'object',
         properties: { a: { $ref: '#/$defs/a' }, self: { $ref: '#' } },
-        $defs: { a: { anyOf: [{ type: 'object', properties: { next: { $ref: '#/$defs/a' } } }, { type: 'string' }] } },
+        $defs: {
+          a: { anyOf: [{ type: 'object', properties: { next: { $ref: '#/$defs/a' } } }, { type: 'string' }] },
+        },
       },
     });
     for (const config of TARGET_CONFIGS)
@@ -136,7 +140,11 @@ describe('corpus proof (e): hostile input', () => {
     const [tool] = toCanonical(legit, 'openai-chat').tools;
     expect(Object.keys(tool!.inputSchema.properties as object)).toEqual(['constructor', 'prototype']);
     for (const config of TARGET_CONFIGS) {
-      const { value } = fromCanonical(tool!, config.dialect, config.strict === undefined ? {} : { strict: config.strict });
+      const { value } = fromCanonical(
+        tool!,
+        config.dialect,
+        config.strict === undefined ? {} : { strict: config.strict },
+      );
       expect(check(value, config.dialect), config.label).toEqual([]);
     }
   });

@@ -66,4 +66,3 @@ export {
   type ToCanonicalOptions,
   type Violation,
 } from './types.js';
-

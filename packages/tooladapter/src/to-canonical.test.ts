@@ -1,6 +1,12 @@
 import { defineTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
-import { ConversionError, DialectMismatchError, fromCanonical, fromCanonicalMany, toCanonical } from './index.js';
+import {
+  ConversionError,
+  DialectMismatchError,
+  fromCanonical,
+  fromCanonicalMany,
+  toCanonical,
+} from './index.js';
 
 const rawMcp = {
   name: 'fs.read',
@@ -125,7 +131,10 @@ describe('toCanonical', () => {
       expect((error as DialectMismatchError).looksLike).toEqual(['mcp']);
     }
     expect(() =>
-      toCanonical({ type: 'function', function: { name: 'x', inputSchema: { type: 'object' } } }, 'openai-chat'),
+      toCanonical(
+        { type: 'function', function: { name: 'x', inputSchema: { type: 'object' } } },
+        'openai-chat',
+      ),
     ).toThrow(/not a field of/);
     expect(() => toCanonical({ type: 'web_search_20250305', name: 'web_search' }, 'anthropic')).toThrow(
       ConversionError,

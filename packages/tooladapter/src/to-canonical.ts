@@ -34,18 +34,30 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
   expectOptions(options);
   if (from !== undefined && !isDialect(from)) throw new UnknownDialectError(String(from), DIALECTS);
   validateNamespaceOption(options.namespace);
-  const documentLimits = pickJsonLimits(options.documentLimits, DEFAULT_DOCUMENT_LIMITS, 'options.documentLimits');
+  const documentLimits = pickJsonLimits(
+    options.documentLimits,
+    DEFAULT_DOCUMENT_LIMITS,
+    'options.documentLimits',
+  );
   const toolLimits = resolveLimits(DEFAULT_TOOL_LIMITS, options.limits, 'options.limits');
   const unsafe = inspectJson(raw, documentLimits);
   if (unsafe.length > 0) {
     const first = unsafe[0]!;
-    throw new ConversionError('invalid-input', first.pointer, `input is not plain, bounded JSON: ${first.message}`);
+    throw new ConversionError(
+      'invalid-input',
+      first.pointer,
+      `input is not plain, bounded JSON: ${first.message}`,
+    );
   }
   const dialect = from ?? detectFormat(raw, { documentLimits }).dialect;
   const codec = getCodec(dialect);
   const decode = codec.decode;
   if (!decode)
-    throw new ConversionError('unsupported-direction', '', `${dialect} is export-only: it cannot be read back`);
+    throw new ConversionError(
+      'unsupported-direction',
+      '',
+      `${dialect} is export-only: it cannot be read back`,
+    );
   const { items } = documentItems(codec, raw);
   if (from !== undefined)
     for (const item of items) {
@@ -59,7 +71,11 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
     const itemUnsafe = inspectJson(value, toolLimits, pointer);
     if (itemUnsafe.length > 0) {
       const first = itemUnsafe[0]!;
-      throw new ConversionError('invalid-input', first.pointer, `tool is not plain, bounded JSON: ${first.message}`);
+      throw new ConversionError(
+        'invalid-input',
+        first.pointer,
+        `tool is not plain, bounded JSON: ${first.message}`,
+      );
     }
     let decoded: { input: ToolInput; losses: Loss[] };
     try {
@@ -73,7 +89,8 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
     } catch (error) {
       throw relocate(error, pointer);
     }
-    for (const loss of decoded.losses) losses.push(pointer ? { ...loss, pointer: pointer + loss.pointer } : loss);
+    for (const loss of decoded.losses)
+      losses.push(pointer ? { ...loss, pointer: pointer + loss.pointer } : loss);
     try {
       const parsed = parseToolWithChanges(decoded.input, { limits: toolLimits });
       tools.push(parsed.tool);
@@ -98,7 +115,12 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
 /** A codec's error with the document pointer of the tool in front of its own. */
 function relocate(error: unknown, pointer: string): unknown {
   if (!pointer || !ConversionError.isInstance(error) || error.pointer.startsWith(pointer)) return error;
-  return new ConversionError(error.reason, pointer + error.pointer, error.message.replace(/ \(at [^)]*\)$/, ''), {
-    cause: error,
-  });
+  return new ConversionError(
+    error.reason,
+    pointer + error.pointer,
+    error.message.replace(/ \(at [^)]*\)$/, ''),
+    {
+      cause: error,
+    },
+  );
 }

@@ -52,5 +52,6 @@ export function checkKnownFields(
   rule: string,
   message: (key: string) => string,
 ): void {
-  for (const key of Object.keys(raw)) if (!known.has(key)) out.add(joinPointer(pointer, key), rule, message(key));
+  for (const key of Object.keys(raw))
+    if (!known.has(key)) out.add(joinPointer(pointer, key), rule, message(key));
 }

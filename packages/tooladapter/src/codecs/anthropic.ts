@@ -111,7 +111,8 @@ export const anthropicCodec: DialectCodec = {
         schema,
         '/input_schema',
         out,
-        (m) => `tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (${m})`,
+        (m) =>
+          `tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (${m})`,
       );
     if (valid) checkAnthropicInputSchema(schema, '/input_schema', strict, limits, out);
     return out.items;

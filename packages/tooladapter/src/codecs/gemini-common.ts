@@ -45,7 +45,15 @@ export function checkGeminiDeclaration(value: unknown, options: CheckOptions): V
     (key) =>
       `Invalid JSON payload received. Unknown name "${key}" at 'tools[0].function_declarations[0]': Cannot find field.`,
   );
-  checkName(value.name, '/name', GEMINI_NAME_RULE, limits.maxNameLength, out, 'gemini.name', GEMINI_NAME_MESSAGE);
+  checkName(
+    value.name,
+    '/name',
+    GEMINI_NAME_RULE,
+    limits.maxNameLength,
+    out,
+    'gemini.name',
+    GEMINI_NAME_MESSAGE,
+  );
   if (value.parameters !== undefined && value.parametersJsonSchema !== undefined)
     out.add(
       '/parametersJsonSchema',
@@ -58,10 +66,17 @@ export function checkGeminiDeclaration(value: unknown, options: CheckOptions): V
       'gemini.parameters-exclusive',
       '`response` and `responseJsonSchema` are mutually exclusive',
     );
-  if (value.parameters !== undefined) checkGeminiSchema(value.parameters, '/parameters', 'parameters', limits, out);
+  if (value.parameters !== undefined)
+    checkGeminiSchema(value.parameters, '/parameters', 'parameters', limits, out);
   if (value.response !== undefined) checkGeminiSchema(value.response, '/response', 'response', limits, out);
   if (value.parametersJsonSchema !== undefined)
-    checkGeminiJsonSchema(value.parametersJsonSchema, '/parametersJsonSchema', 'parametersJsonSchema', limits, out);
+    checkGeminiJsonSchema(
+      value.parametersJsonSchema,
+      '/parametersJsonSchema',
+      'parametersJsonSchema',
+      limits,
+      out,
+    );
   if (value.responseJsonSchema !== undefined)
     checkGeminiJsonSchema(value.responseJsonSchema, '/responseJsonSchema', 'responseJsonSchema', limits, out);
   return out.items;

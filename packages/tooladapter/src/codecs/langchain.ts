@@ -62,7 +62,8 @@ export const langchainCodec: DialectCodec = {
       '',
       out,
       'langchain.unknown-field',
-      (key) => `"${key}" is not a field of a LangChain tool (name, description, schema, returnDirect, responseFormat, metadata, tags)`,
+      (key) =>
+        `"${key}" is not a field of a LangChain tool (name, description, schema, returnDirect, responseFormat, metadata, tags)`,
     );
     checkName(
       value.name,

@@ -36,7 +36,12 @@ export const OPENAI_LIMITS: DialectLimits = {
 const NO_FIELDS: ReadonlySet<string> = new Set();
 const OPENAI_FIELDS: ReadonlySet<string> = new Set(['type', 'name', 'description', 'parameters', 'strict']);
 /** Fields of a Chat Completions `function` body. */
-export const OPENAI_FUNCTION_FIELDS: ReadonlySet<string> = new Set(['name', 'description', 'parameters', 'strict']);
+export const OPENAI_FUNCTION_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'description',
+  'parameters',
+  'strict',
+]);
 
 /** Shared by both OpenAI codecs: lowers the schema and builds the function body. */
 export function encodeOpenAIFunction(
@@ -128,7 +133,12 @@ export function checkOpenAIFunction(
   const name = typeof fn.name === 'string' ? fn.name : '';
   const valid =
     !isPlainObject(fn.parameters) ||
-    checkSchemaValidity(fn.parameters, `${base}/parameters`, out, (m) => `Invalid schema for function '${name}': ${m}`);
+    checkSchemaValidity(
+      fn.parameters,
+      `${base}/parameters`,
+      out,
+      (m) => `Invalid schema for function '${name}': ${m}`,
+    );
   if (valid && (fn.parameters !== undefined || strict))
     checkOpenAIParameters(fn.parameters, `${base}/parameters`, name, strict, limits, out);
   if (fn.strict !== undefined && typeof fn.strict !== 'boolean')

@@ -10,7 +10,13 @@ import {
   OPENAI_LIMITS,
 } from './openai-common.js';
 
-const RESPONSES_TOOL_FIELDS: ReadonlySet<string> = new Set(['type', 'name', 'description', 'parameters', 'strict']);
+const RESPONSES_TOOL_FIELDS: ReadonlySet<string> = new Set([
+  'type',
+  'name',
+  'description',
+  'parameters',
+  'strict',
+]);
 import { expectObject } from './shared.js';
 
 /** OpenAI Responses API tool: flat `{type:"function", name, description, parameters, strict}`; strict defaults to true. */

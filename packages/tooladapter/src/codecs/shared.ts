@@ -152,7 +152,11 @@ export function mergeLimits(
   for (const [key, value] of Object.entries(given)) {
     if (value === undefined) continue;
     if (!DIALECT_LIMIT_KEYS.has(key))
-      throw new InvalidArgumentError(`options.limits.${key}`, `one of ${[...DIALECT_LIMIT_KEYS].join(', ')}`, value);
+      throw new InvalidArgumentError(
+        `options.limits.${key}`,
+        `one of ${[...DIALECT_LIMIT_KEYS].join(', ')}`,
+        value,
+      );
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
       throw new InvalidArgumentError(`options.limits.${key}`, 'a non-negative integer', value);
     (out as unknown as Record<string, number>)[key] = value;

@@ -1,4 +1,10 @@
-import { FORBIDDEN_KEYS, inspectJson, isPlainObject, jsonEqual, resolveLocalRef } from '@toolarsenal/toolmodel';
+import {
+  FORBIDDEN_KEYS,
+  inspectJson,
+  isPlainObject,
+  jsonEqual,
+  resolveLocalRef,
+} from '@toolarsenal/toolmodel';
 import { parseDescriptionTags } from '../passes/description-tags.js';
 import { enumValueToString } from '../passes/gemini-schema.js';
 import type { ArgsDecoder, ArgsEncoder } from '../types.js';

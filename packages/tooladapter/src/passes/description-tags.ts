@@ -128,3 +128,15 @@ export function parseDescriptionTags(description: string): { description: string
   for (let k = found.length - 1; k >= 0; k--) tags.set(found[k]![0], found[k]![1]);
   return { description: text, tags };
 }
+
+/**
+ * Adds a paragraph of plain text to a description, before its tag block when it has one, so the
+ * tags stay the trailing block `parseDescriptionTags` reads back.
+ */
+export function appendParagraph(description: unknown, text: string): string {
+  if (typeof description !== 'string' || description === '') return text;
+  const { description: body, tags } = parseDescriptionTags(description);
+  if (tags.size === 0) return `${description}\n\n${text}`;
+  if (body === undefined) return `${text}\n\n${description}`;
+  return `${body}\n\n${text}\n\n${description.slice(body.length + 2)}`;
+}

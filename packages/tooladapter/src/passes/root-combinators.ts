@@ -38,7 +38,9 @@ export function liftRootCombinators(schema: Schema, base: string, ctx: PassConte
     if (!Array.isArray(variants)) continue;
     delete node[key];
     const resolved = variants.map((v) =>
-      isPlainObject(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#') ? resolveLocalRef(schema, v.$ref) : v,
+      isPlainObject(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#')
+        ? resolveLocalRef(schema, v.$ref)
+        : v,
     );
     if (resolved.every((v) => isPlainObject(v) && isObjectLike(v))) {
       const props: Record<string, unknown> = isPlainObject(node.properties) ? { ...node.properties } : {};
