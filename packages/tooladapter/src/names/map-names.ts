@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { InvalidArgumentError } from '@toolarsenal/toolmodel';
+import { ConversionError } from '../errors.js';
 import type { NameMap } from '../types.js';
 import type { NameRule } from './name-rules.js';
 
@@ -22,16 +24,25 @@ export function sanitizeName(name: string, rule: NameRule): string {
  * after sanitising get `_<8 hex of sha256(original)>`, then a counter if that clashes too.
  */
 export function mapName(name: string, rule: NameRule, taken: ReadonlySet<string>): string {
-  if (rule.pattern.test(name) && !taken.has(name)) return name;
+  if (typeof name !== 'string') throw new InvalidArgumentError('name', 'a string', name);
+  if (name.length <= rule.maxLength && rule.pattern.test(name) && !taken.has(name)) return name;
   const clean = sanitizeName(name, rule);
   if (clean.length <= rule.maxLength && rule.pattern.test(clean) && !taken.has(clean)) return clean;
   const suffix = `_${shortHash(name)}`;
+  if (rule.maxLength <= suffix.length) {
+    // Too short a limit for a readable prefix: the name becomes its hash.
+    const hashed = `t${shortHash(name)}`.slice(0, rule.maxLength);
+    if (taken.has(hashed) || !rule.pattern.test(hashed))
+      throw new ConversionError('limit-exceeded', '/name', `no free target name for "${name.slice(0, 80)}"`);
+    return hashed;
+  }
   const base = clean.slice(0, rule.maxLength - suffix.length);
   let candidate = `${base}${suffix}`;
   for (let i = 2; taken.has(candidate) || !rule.pattern.test(candidate); i++) {
     const counter = `_${i}`;
     candidate = `${base.slice(0, rule.maxLength - suffix.length - counter.length)}${suffix}${counter}`;
-    if (i > 10_000) throw new RangeError('name mapping did not converge');
+    if (i > 10_000)
+      throw new ConversionError('limit-exceeded', '/name', `no free target name for "${name.slice(0, 80)}"`);
   }
   return candidate;
 }
@@ -44,13 +55,20 @@ export interface NameRequest {
 
 /**
  * Maps many tools' names collision-free and returns the reversible map (canonical id ↔ target
- * name). Earlier tools keep their names when later ones clash. `reserved` names are never used.
+ * name). Names the target accepts keep their spelling; only names that had to change (invalid
+ * characters, too long, or a repeat of an earlier valid name) are sanitised and suffixed, so
+ * `{a.b, a_b}` for OpenAI gives `a_b_<hash>` and `a_b`, never renaming the valid `a_b`.
+ * `reserved` names are never used. The same id listed twice gets the same name.
  */
 export function mapNames(
   requests: readonly NameRequest[],
   rule: NameRule,
   reserved: ReadonlySet<string> = new Set(),
 ): { names: string[]; map: NameMap } {
+  if (!Array.isArray(requests)) throw new InvalidArgumentError('requests', 'an array of {id, name}', requests);
+  for (const [i, r] of requests.entries())
+    if (r === null || typeof r !== 'object' || typeof r.id !== 'string' || typeof r.name !== 'string')
+      throw new InvalidArgumentError(`requests[${i}]`, 'an {id, name} pair of strings', r);
   if (requests.length === 1) {
     // Fast path for single conversions: no set copies.
     const { id, name } = requests[0]!;
@@ -58,14 +76,24 @@ export function mapNames(
     return { names: [target], map: { toTarget: { [id]: target }, fromTarget: { [target]: id } } };
   }
   const taken = new Set(reserved);
+  const byId = new Map<string, string>();
+  // First every name that can stay as it is (first come, first kept), then the ones that must change.
+  for (const { id, name } of requests) {
+    if (byId.has(id) || taken.has(name) || !rule.pattern.test(name) || name.length > rule.maxLength) continue;
+    byId.set(id, name);
+    taken.add(name);
+  }
+  for (const { id, name } of requests) {
+    if (byId.has(id)) continue;
+    const target = mapName(name, rule, taken);
+    byId.set(id, target);
+    taken.add(target);
+  }
   const toTarget: Record<string, string> = Object.create(null);
   const fromTarget: Record<string, string> = Object.create(null);
   const names: string[] = [];
-  for (const { id, name } of requests) {
-    const existing = toTarget[id];
-    // The same tool listed twice gets the same name (and no second entry).
-    const target = existing ?? mapName(name, rule, taken);
-    taken.add(target);
+  for (const { id } of requests) {
+    const target = byId.get(id)!;
     toTarget[id] = target;
     fromTarget[target] = id;
     names.push(target);
