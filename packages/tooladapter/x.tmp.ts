@@ -1,15 +1,10 @@
-import { fromCanonical } from './src/index.js';
-import { loadCorpusTools } from './src/testing/corpus-tools.js';
-const tools = loadCorpusTools();
-for (const { entry, tool } of tools) {
-  if ((entry.server_key === 'biomcp' && tool.name === 'search') || tool.name === 'whois_ip' || (tool.name==='get-36kr-trending')) {
-    const g = fromCanonical(tool, 'gemini');
-    const p = (g.value as any).parameters;
-    console.log(tool.name, JSON.stringify(p).slice(0, 1500));
-    console.log(g.losses.filter(l => /any_of|anyOf/.test(l.detail)).slice(0,6));
-    if (tool.name === 'whois_ip') for (const d of [['openai-chat', true], ['anthropic', true]] as const) { const c = fromCanonical(tool, d[0], { strict: d[1] }); console.log(d[0], JSON.stringify(c.value).slice(0, 600)); }
-  }
-  if (tool.inputSchema.properties && Object.keys(tool.inputSchema.properties).length === 0 && tool.name.startsWith('get')) {}
+import { check, fromCanonical, toCanonical } from './src/index.js';
+import { TARGET_CONFIGS } from './src/test-fixtures/corpus-tools.js';
+const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
+const huge = { name: 'huge', inputSchema: { type: 'object', properties: { e: { type: 'string', enum: values } } } };
+const tool = toCanonical(huge, 'mcp').tools[0]!;
+for (const config of TARGET_CONFIGS) {
+  const o = config.strict === undefined ? {} : { strict: config.strict };
+  try { const { value, losses } = fromCanonical(tool, config.dialect, o); const v = check(value, config.dialect, o); console.log(config.label, 'ok', losses.length, v.map(x => x.rule)); }
+  catch (e: any) { console.log(config.label, e.code, e.reason); }
 }
-const noArgs = tools.find(t => Object.keys((t.tool.inputSchema.properties ?? {}) as object).length === 0)!;
-console.log(noArgs.tool.inputSchema, fromCanonical(noArgs.tool, 'gemini').losses);

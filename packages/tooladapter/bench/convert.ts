@@ -4,7 +4,7 @@
  * Run: npm run bench -w @toolarsenal/tooladapter
  */
 import { fromCanonical } from '../src/index.js';
-import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/testing/corpus-tools.js';
+import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/test-fixtures/corpus-tools.js';
 
 const RUNS = 9;
 const WARMUP = 3;

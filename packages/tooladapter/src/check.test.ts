@@ -100,7 +100,9 @@ describe('check', () => {
   it('never throws on hostile values', () => {
     const evil = JSON.parse('{"name":"x","inputSchema":{"type":"object","properties":{"__proto__":{}}}}');
     expect(rules(check(evil, 'mcp'))).toEqual(['input.unsafe-json']);
-    expect(check(42, 'openai-chat').length).toBeGreaterThan(0);
+    expect(check(42, 'openai-chat')).toEqual([
+      { pointer: '', rule: 'openai.tool.object', message: 'an OpenAI tool must be an object' },
+    ]);
   });
 });
 

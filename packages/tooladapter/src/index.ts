@@ -3,13 +3,6 @@ export { CODECS } from './codec-registry.js';
 export { A2A_MESSAGE_SCHEMA, type A2aSkill } from './codecs/a2a-skill.js';
 export { normalizeLegacySchema } from './codecs/legacy-schema.js';
 export { TOOLARSENAL_META_KEY } from './codecs/mcp.js';
-export {
-  HTTP_METHODS,
-  type HttpMethod,
-  type OpenApiOperationValue,
-  PARAMETER_GROUPS,
-  type ParameterGroup,
-} from './codecs/openapi-shared.js';
 export { availableDialects, getCodec, isDialect } from './codecs.js';
 export { createArgsCodec } from './decode/args-codec.js';
 export { type DetectFormatOptions, detectFormat } from './detect-format.js';
@@ -46,6 +39,27 @@ export {
   type NamespaceOption,
   toNamespace,
 } from './namespaces.js';
+export {
+  ANNOTATIONS_EXTENSION,
+  BODY_INPUT_EXTENSION,
+  BODY_PROPERTY,
+  CLOSED_INPUT_EXTENSION,
+  DEFAULT_PARAMETER_STYLES,
+  HTTP_METHODS,
+  type HttpMethod,
+  isHttpMethod,
+  isParameterLocation,
+  type OpenApiOperationValue,
+  type OpenApiSourceMeta,
+  PARAMETER_LOCATIONS,
+  PARAMETER_STYLES,
+  type ParameterLocation,
+  type ParameterMeta,
+  type ParameterStyle,
+  type SecuritySchemeMeta,
+  styleOfCollectionFormat,
+  TOOL_EXTENSION,
+} from './openapi-layout.js';
 export { toCanonical } from './to-canonical.js';
 export {
   type ArgsDecoder,

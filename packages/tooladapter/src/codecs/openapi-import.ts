@@ -20,12 +20,12 @@ import {
   CLOSED_INPUT_EXTENSION,
   HTTP_METHODS,
   isHttpMethod,
-  PARAMETER_GROUPS,
-  type ParameterGroup,
+  PARAMETER_LOCATIONS,
+  type ParameterLocation,
   TOOL_EXTENSION,
-  takeRootDefs,
-  unanchorSchema,
-} from './openapi-shared.js';
+  BODY_PROPERTY,
+} from '../openapi-layout.js';
+import { takeRootDefs, unanchorSchema } from './openapi-shared.js';
 import { applyNameMap, EXTRA_TOOL_FIELDS } from './shared.js';
 
 /** Document-level context an operation inherits (servers, security, schemes, `$ref` targets). */
@@ -181,9 +181,10 @@ export function decodeOpenApiOperation(
     return { input, losses };
   }
 
-  const groups: Partial<Record<ParameterGroup, { properties: Record<string, unknown>; required: string[] }>> =
-    {};
-  const paramMeta: Partial<Record<ParameterGroup, Record<string, JsonValue>>> = {};
+  const groups: Partial<
+    Record<ParameterLocation, { properties: Record<string, unknown>; required: string[] }>
+  > = {};
+  const paramMeta: Partial<Record<ParameterLocation, Record<string, JsonValue>>> = {};
   const params = Array.isArray(operation.parameters) ? operation.parameters : [];
   const rootDefs: Record<string, unknown> = {};
   params.forEach((rawParam, i) => {
@@ -191,7 +192,7 @@ export function decodeOpenApiOperation(
     const param = resolve(rawParam, ctx, at, losses);
     if (!isPlainObject(param)) return;
     const where = param.in;
-    if (typeof param.name !== 'string' || !(PARAMETER_GROUPS as readonly unknown[]).includes(where))
+    if (typeof param.name !== 'string' || !(PARAMETER_LOCATIONS as readonly unknown[]).includes(where))
       fail(
         at,
         'invalid_value',
@@ -199,7 +200,7 @@ export function decodeOpenApiOperation(
       );
     if (FORBIDDEN_KEYS.has(param.name))
       fail(`${at}/name`, 'forbidden_key', `parameter name "${param.name}" is not allowed`);
-    const group = where as ParameterGroup;
+    const group = where as ParameterLocation;
     if (group === 'header' && IGNORED_HEADERS.has(param.name.toLowerCase())) {
       losses.push({
         pointer: at,
@@ -238,7 +239,7 @@ export function decodeOpenApiOperation(
 
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
-  for (const group of PARAMETER_GROUPS) {
+  for (const group of PARAMETER_LOCATIONS) {
     const slot = groups[group];
     if (!slot) continue;
     const schema: Record<string, unknown> = { type: 'object', properties: slot.properties };
@@ -262,8 +263,8 @@ export function decodeOpenApiOperation(
         localizeSchema(picked.schema, ctx.document, rootDefs, '/operation/requestBody'),
       );
       if (lifted.defs) Object.assign(rootDefs, lifted.defs);
-      properties.body = lifted.schema;
-      if (body.required === true) required.push('body');
+      properties[BODY_PROPERTY] = lifted.schema;
+      if (body.required === true) required.push(BODY_PROPERTY);
       meta.body = { contentType: picked.type, required: body.required === true };
     }
   }

@@ -65,7 +65,8 @@ export function mapNames(
   rule: NameRule,
   reserved: ReadonlySet<string> = new Set(),
 ): { names: string[]; map: NameMap } {
-  if (!Array.isArray(requests)) throw new InvalidArgumentError('requests', 'an array of {id, name}', requests);
+  if (!Array.isArray(requests))
+    throw new InvalidArgumentError('requests', 'an array of {id, name}', requests);
   for (const [i, r] of requests.entries())
     if (r === null || typeof r !== 'object' || typeof r.id !== 'string' || typeof r.name !== 'string')
       throw new InvalidArgumentError(`requests[${i}]`, 'an {id, name} pair of strings', r);
