@@ -1,7 +1,5 @@
 export { check } from './check.js';
-export { CODECS } from './codec-registry.js';
 export { A2A_MESSAGE_SCHEMA, type A2aSkill } from './codecs/a2a-skill.js';
-export { normalizeLegacySchema } from './codecs/legacy-schema.js';
 export { TOOLARSENAL_META_KEY } from './codecs/mcp.js';
 export { availableDialects, getCodec, isDialect } from './codecs.js';
 export { createArgsCodec } from './decode/args-codec.js';
@@ -30,8 +28,7 @@ export {
   type NameRule,
   OPENAI_NAME_RULE,
 } from './names/name-rules.js';
-export { appendTagLines, formatTag, parseDescriptionTags, TAG_KEYWORDS } from './passes/description-tags.js';
-export { type LoweringProfile, lowerSchema } from './passes/pipelines.js';
+export { parseDescriptionTags } from './passes/description-tags.js';
 export { restoreSchema } from './passes/restore.js';
 export {
   type NamespaceContext,

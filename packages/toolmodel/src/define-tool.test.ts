@@ -280,7 +280,11 @@ describe('hostile input never crashes or hangs', () => {
       },
       meta: { constructor: 1, prototype: { a: 1 } },
     });
-    expect(Object.keys(tool.inputSchema.properties as object)).toEqual(['constructor', 'prototype', 'toString']);
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual([
+      'constructor',
+      'prototype',
+      'toString',
+    ]);
     expect(Object.hasOwn(tool.meta!, 'constructor')).toBe(true);
     // Own properties only: the missing `constructor` is missing, the present ones are checked.
     expect(validateArguments(tool, {}).errors).toEqual([

@@ -126,7 +126,10 @@ const JSON_POINTER = 'toolarsenal.error.json-pointer';
 export class JsonPointerError extends ToolArsenalError {
   readonly pointer: string;
   constructor(pointer: string, reason: string) {
-    super('JSON_POINTER_INVALID', `Invalid JSON pointer ${JSON.stringify(truncate(pointer, 200))}: ${reason}`);
+    super(
+      'JSON_POINTER_INVALID',
+      `Invalid JSON pointer ${JSON.stringify(truncate(pointer, 200))}: ${reason}`,
+    );
     this.name = 'JsonPointerError';
     this.pointer = pointer;
     markError(this, JSON_POINTER);

@@ -42,7 +42,9 @@ describe('checkJsonSchema', () => {
       {
         pointer: '/inputSchema/$defs/B/$ref',
         code: 'ref_cycle',
-        message: expect.stringContaining('#/$defs/A → #/$defs/B → #/$defs/A never reaches a property or item'),
+        message: expect.stringContaining(
+          '#/$defs/A → #/$defs/B → #/$defs/A never reaches a property or item',
+        ),
       },
     ]);
     // Through combinators too, and to the root.
@@ -56,7 +58,9 @@ describe('checkJsonSchema', () => {
     const tree = {
       type: 'object',
       properties: { children: { type: 'array', items: { $ref: '#' } }, next: { $ref: '#/$defs/N' } },
-      $defs: { N: { anyOf: [{ type: 'null' }, { type: 'object', properties: { n: { $ref: '#/$defs/N' } } }] } },
+      $defs: {
+        N: { anyOf: [{ type: 'null' }, { type: 'object', properties: { n: { $ref: '#/$defs/N' } } }] },
+      },
     };
     expect(checkJsonSchema(tree, '')).toEqual([]);
   });

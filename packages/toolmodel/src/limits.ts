@@ -55,7 +55,11 @@ export const DEFAULT_TOOL_LIMITS: Readonly<ToolLimits> = Object.freeze({
  * `defaults` with `overrides` applied, each override checked: a limit is a non-negative integer,
  * and an unknown name is an error rather than a silently ignored typo. Throws `InvalidArgumentError`.
  */
-export function resolveLimits<T extends object>(defaults: Readonly<T>, overrides: unknown, argument = 'limits'): T {
+export function resolveLimits<T extends object>(
+  defaults: Readonly<T>,
+  overrides: unknown,
+  argument = 'limits',
+): T {
   if (overrides === undefined) return defaults as T;
   if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides))
     throw new InvalidArgumentError(argument, 'an object of limits', overrides);

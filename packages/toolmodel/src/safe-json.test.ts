@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnsafeJsonError } from './errors.js';
-import {
-  assertSafeJson,
-  canonicalJson,
-  cloneJson,
-  inspectJson,
-  jsonEqual,
-} from './safe-json.js';
+import { assertSafeJson, canonicalJson, cloneJson, inspectJson, jsonEqual } from './safe-json.js';
 import { parseJsonSafely } from './json-text.js';
 
 describe('safe JSON helpers', () => {

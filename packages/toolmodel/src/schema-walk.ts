@@ -152,7 +152,12 @@ export function mapSchema(
   basePointer = '',
   maxLevel = 256,
 ): unknown {
-  return mapSchemaLazy(schema, (node, pointerOf, level) => fn(node, pointerOf(), level), basePointer, maxLevel);
+  return mapSchemaLazy(
+    schema,
+    (node, pointerOf, level) => fn(node, pointerOf(), level),
+    basePointer,
+    maxLevel,
+  );
 }
 
 /**
