@@ -36,13 +36,15 @@ function hasMarker(error: unknown, symbol: symbol): boolean {
  * Usage: `static isInstance = subclassGuard<MyError>('toolarsenal.error.my')`.
  */
 export function subclassGuard<T>(name: string): (error: unknown) => error is T {
-  const symbol = Symbol.for(name);
+  const symbol = Symbol.for(String(name));
   return (error: unknown): error is T => hasMarker(error, symbol);
 }
 
 /** Tags an instance with a subclass marker; call in the subclass constructor. */
 export function markError(error: object, name: string): void {
-  Object.defineProperty(error, Symbol.for(name), { value: true, enumerable: false });
+  if (error === null || typeof error !== 'object')
+    throw new InvalidArgumentError('error', 'an error object to mark', error);
+  Object.defineProperty(error, Symbol.for(String(name)), { value: true, enumerable: false });
 }
 
 /** One problem found in outside data, located by a JSON pointer. */
@@ -112,9 +114,12 @@ export class InvalidArgumentError extends ToolArsenalError {
   /** The parameter at fault, e.g. `tool` or `options.limits`. */
   readonly argument: string;
   constructor(argument: string, expected: string, received: unknown) {
-    super('INVALID_ARGUMENT', `${argument} must be ${expected}, got ${describeValue(received)}`);
+    super(
+      'INVALID_ARGUMENT',
+      `${String(argument)} must be ${String(expected)}, got ${describeValue(received)}`,
+    );
     this.name = 'InvalidArgumentError';
-    this.argument = argument;
+    this.argument = String(argument);
     markError(this, INVALID_ARGUMENT);
   }
   static override isInstance = subclassGuard<InvalidArgumentError>(INVALID_ARGUMENT);
@@ -164,7 +169,10 @@ export function describeValue(value: unknown): string {
 const MAX_LISTED = 20;
 
 export function formatIssues(subject: string, issues: readonly ValidationIssue[]): string {
-  const lines = issues.slice(0, MAX_LISTED).map((i) => `  - ${i.pointer || '(root)'}: ${i.message}`);
+  if (!Array.isArray(issues)) return `${String(subject)} (issues unavailable)`;
+  const lines = issues
+    .slice(0, MAX_LISTED)
+    .map((i: Partial<ValidationIssue> | null) => `  - ${i?.pointer || '(root)'}: ${i?.message}`);
   if (issues.length > MAX_LISTED) lines.push(`  … and ${issues.length - MAX_LISTED} more`);
   return `${subject} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
 }

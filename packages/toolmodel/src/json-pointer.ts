@@ -1,4 +1,4 @@
-import { JsonPointerError } from './errors.js';
+import { InvalidArgumentError, JsonPointerError } from './errors.js';
 
 /** RFC 6901 JSON pointers. */
 
@@ -10,12 +10,14 @@ export function escapePointerSegment(segment: string | number): string {
 }
 
 export function unescapePointerSegment(segment: string): string {
+  if (typeof segment !== 'string')
+    throw new JsonPointerError(String(segment), 'a pointer segment is a string');
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** Appends segments to a pointer: `joinPointer('/a', 'b/c', 0)` → `/a/b~1c/0`. */
 export function joinPointer(base: string, ...segments: Array<string | number>): string {
-  let out = base;
+  let out = typeof base === 'string' ? base : String(base);
   for (const segment of segments) out += `/${escapePointerSegment(segment)}`;
   return out;
 }
@@ -50,6 +52,7 @@ export function tryParsePointer(pointer: string): string[] | undefined {
 
 /** Converts a path of keys/indices (as zod or ajv report them) to a pointer. */
 export function pathToPointer(path: ReadonlyArray<PropertyKey>): string {
+  if (!Array.isArray(path)) throw new InvalidArgumentError('path', 'an array of keys', path);
   return joinPointer('', ...path.map((p) => (typeof p === 'symbol' ? p.toString() : (p as string | number))));
 }
 

@@ -44,6 +44,7 @@ export function checkJsonSchema(
   basePointer: string,
   options: CheckJsonSchemaOptions = {},
 ): ValidationIssue[] {
+  if (typeof basePointer !== 'string') basePointer = String(basePointer);
   if (typeof schema === 'boolean') return [];
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return [
@@ -71,7 +72,15 @@ export function checkJsonSchema(
   // The official meta-schema has the last word (and the full error list) whenever the fast one refuses.
   if (!valid) {
     const full = getFullMetaValidator();
-    if (!full(schema)) issues.push(...summariseMetaErrors(full.errors ?? [], basePointer));
+    try {
+      if (!full(schema)) issues.push(...summariseMetaErrors(full.errors ?? [], basePointer));
+    } catch (error) {
+      issues.push({
+        pointer: basePointer,
+        code: 'invalid_schema',
+        message: `schema could not be checked: ${(error as Error).message}`,
+      });
+    }
   }
   // Callers that just normalised the schema know whether refs or patterns exist (no walk needed).
   const refs = options.hasLocalRef !== false;

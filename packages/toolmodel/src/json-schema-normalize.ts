@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from './errors.js';
 import { joinPointer } from './json-pointer.js';
 import { isPlainObject } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
@@ -66,6 +67,8 @@ export function normalizeSchemaDraft(
   basePointer = '',
   options: { freeze?: boolean } = {},
 ): NormalizedSchema {
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError('options', 'an object ({freeze})', options);
   const changes: SchemaChange[] = [];
   if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false, hasPattern: false };
   let hasLocalRef = false;

@@ -1,5 +1,5 @@
 import { type ParseError, printParseErrorCode, parse as parseTolerant, visit } from 'jsonc-parser';
-import { UnsafeJsonError, type ValidationIssue } from './errors.js';
+import { InvalidArgumentError, UnsafeJsonError, type ValidationIssue } from './errors.js';
 import { joinPointer } from './json-pointer.js';
 import type { JsonLimits } from './limits.js';
 import { inspectJson, type JsonValue } from './safe-json.js';
@@ -19,6 +19,7 @@ const MAX_DUPLICATES = 50;
  * nothing repeated. Quick exit when the text holds no object with two keys.
  */
 export function findDuplicateKeys(text: string, basePointer = ''): ValidationIssue[] {
+  if (typeof text !== 'string') throw new InvalidArgumentError('text', 'JSON text (a string)', text);
   const issues: ValidationIssue[] = [];
   // Keys seen per open object, innermost last.
   const open: Array<Set<string>> = [];

@@ -71,12 +71,12 @@ export function resolveLimits<T extends object>(
     if (value === undefined) continue;
     if (!Object.hasOwn(defaults, key))
       throw new InvalidArgumentError(
-        `${argument}.${key}`,
+        `${String(argument)}.${key}`,
         `one of ${Object.keys(defaults).join(', ')} (not a known limit)`,
         value,
       );
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-      throw new InvalidArgumentError(`${argument}.${key}`, 'a non-negative integer', value);
+      throw new InvalidArgumentError(`${String(argument)}.${key}`, 'a non-negative integer', value);
     out[key] = value;
   }
   return out as T;
@@ -100,7 +100,7 @@ export function pickJsonLimits(
     const value = given[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-      throw new InvalidArgumentError(`${argument}.${key}`, 'a non-negative integer', value);
+      throw new InvalidArgumentError(`${String(argument)}.${key}`, 'a non-negative integer', value);
     out[key] = value;
   }
   return out;

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from './errors.js';
 import { joinPointer } from './json-pointer.js';
 import { cloneJson, FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
 
@@ -60,6 +61,7 @@ export function walkSchema(
   basePointer = '',
   maxLevel = 256,
 ): void {
+  expectCallback(visit, 'visit');
   const go = (node: unknown, pointer: string, level: number, parentKeyword?: string) => {
     if (!isPlainObject(node) || level > maxLevel) return;
     visit({ schema: node, pointer, level, parentKeyword });
@@ -91,6 +93,8 @@ export function forEachSubschema(
   fn: (child: unknown, pointer: string, keyword: string) => void,
   pointer = '',
 ): void {
+  expectCallback(fn, 'fn');
+  if (!isPlainObject(schema)) return;
   for (const keyword of Object.keys(schema)) {
     const value = schema[keyword];
     if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
@@ -118,6 +122,8 @@ export function mapSubschemas(
   pointer: string,
   fn: (child: unknown, pointer: string, keyword: string) => unknown,
 ): JsonSchemaObject {
+  expectCallback(fn, 'fn');
+  if (!isPlainObject(node)) throw new InvalidArgumentError('node', 'a schema object', node);
   const out: JsonSchemaObject = {};
   for (const key of Object.keys(node)) {
     if (FORBIDDEN_KEYS.has(key)) continue;
@@ -152,6 +158,7 @@ export function mapSchema(
   basePointer = '',
   maxLevel = 256,
 ): unknown {
+  expectCallback(fn, 'fn');
   return mapSchemaLazy(
     schema,
     (node, pointerOf, level) => fn(node, pointerOf(), level),
@@ -170,6 +177,7 @@ export function mapSchemaLazy(
   basePointer = '',
   maxLevel = 256,
 ): unknown {
+  expectCallback(fn, 'fn');
   const path: Array<string | number> = [];
   const pointerOf = () => joinPointer(basePointer, ...path);
   const go = (node: unknown, level: number): unknown => {
@@ -230,6 +238,7 @@ export function mapSchemaShared(
   basePointer = '',
   maxLevel = 256,
 ): unknown {
+  expectCallback(fn, 'fn');
   const path: Array<string | number> = [];
   const pointerOf: PointerOf = () => joinPointer(basePointer, ...path);
   const go = (node: unknown, level: number): unknown => {
@@ -303,4 +312,8 @@ function shallowCopy(node: Record<string, unknown>): JsonSchemaObject {
   const out: JsonSchemaObject = {};
   for (const key in node) if (Object.hasOwn(node, key) && !FORBIDDEN_KEYS.has(key)) out[key] = node[key];
   return out;
+}
+
+function expectCallback(fn: unknown, argument: string): void {
+  if (typeof fn !== 'function') throw new InvalidArgumentError(argument, 'a function', fn);
 }
