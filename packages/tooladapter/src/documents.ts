@@ -1,4 +1,4 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import { InvalidArgumentError, isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
 import type { DialectCodec } from './types.js';
 
 /** One tool value of a document, where it sits, and the row it came wrapped in (if any). */
@@ -33,6 +33,8 @@ const WRAPPER_KEYS = ['tool', 'function'] as const;
  * Anything else is returned as it is.
  */
 export function unwrapRow(item: DocumentItem, dialect?: string): DocumentItem {
+  if (!isPlainObject(item) || typeof item.pointer !== 'string')
+    throw new InvalidArgumentError('item', 'a document item {value, pointer}', item);
   const raw = item.value;
   if (!isPlainObject(raw) || raw.name !== undefined || raw.type !== undefined) return item;
   let key: string | undefined;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { InvalidArgumentError } from '@toolarsenal/toolmodel';
+import { InvalidArgumentError, isPlainObject } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
 import type { NameMap } from '../types.js';
-import type { NameRule } from './name-rules.js';
+import { expectNameRule, type NameRule } from './name-rules.js';
 
 const HASH_LENGTH = 8;
 
@@ -12,6 +12,8 @@ function shortHash(text: string): string {
 
 /** Replaces characters the rule forbids with `_` and fixes the first character. */
 export function sanitizeName(name: string, rule: NameRule): string {
+  if (typeof name !== 'string') throw new InvalidArgumentError('name', 'a string', name);
+  expectNameRule(rule);
   let out = name.replace(rule.invalidChar, '_');
   if (out === '') out = 'tool';
   if (rule.firstChar && !rule.firstChar.test(out)) out = `_${out}`;
@@ -25,6 +27,8 @@ export function sanitizeName(name: string, rule: NameRule): string {
  */
 export function mapName(name: string, rule: NameRule, taken: ReadonlySet<string>): string {
   if (typeof name !== 'string') throw new InvalidArgumentError('name', 'a string', name);
+  expectNameRule(rule);
+  if (!(taken instanceof Set)) throw new InvalidArgumentError('taken', 'a Set of names', taken);
   if (name.length <= rule.maxLength && rule.pattern.test(name) && !taken.has(name)) return name;
   const clean = sanitizeName(name, rule);
   if (clean.length <= rule.maxLength && rule.pattern.test(clean) && !taken.has(clean)) return clean;
@@ -104,6 +108,7 @@ export function mapNames(
 
 /** Merges name maps (later entries win). */
 export function mergeNameMaps(...maps: readonly NameMap[]): NameMap {
+  maps.forEach((m, i) => expectNameMap(m, `maps[${i}]`));
   const toTarget: Record<string, string> = {};
   const fromTarget: Record<string, string> = {};
   for (const m of maps) {
@@ -115,5 +120,12 @@ export function mergeNameMaps(...maps: readonly NameMap[]): NameMap {
 
 /** Inverts a map: the canonical id a target name stands for, or `undefined`. */
 export function resolveTargetName(map: NameMap, targetName: string): string | undefined {
+  expectNameMap(map, 'map');
+  if (typeof targetName !== 'string') return undefined;
   return Object.hasOwn(map.fromTarget, targetName) ? map.fromTarget[targetName] : undefined;
+}
+
+function expectNameMap(map: unknown, argument: string): asserts map is NameMap {
+  if (!isPlainObject(map) || !isPlainObject(map.toTarget) || !isPlainObject(map.fromTarget))
+    throw new InvalidArgumentError(argument, 'a name map {toTarget, fromTarget}', map);
 }

@@ -1,4 +1,4 @@
-import { inspectJson, type JsonValue } from '@toolarsenal/toolmodel';
+import { InvalidArgumentError, inspectJson, type JsonValue } from '@toolarsenal/toolmodel';
 
 /**
  * Keywords a lowering moves into a description, as trailing lines `@keyword <JSON>` after a blank
@@ -109,6 +109,7 @@ function parseTagLine(line: string): [string, JsonValue] | undefined {
  * the end, preceded by a blank line (or making up the whole description).
  */
 export function parseDescriptionTags(description: string): { description: string | undefined; tags: Tags } {
+  if (typeof description !== 'string') throw new InvalidArgumentError('description', 'a string', description);
   const tags: Tags = new Map();
   if (!description.includes('@')) return { description, tags };
   const lines = description.split('\n');
