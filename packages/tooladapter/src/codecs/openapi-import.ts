@@ -112,7 +112,7 @@ function pickContent(
 
 function outputSchemaOf(op: Record<string, unknown>, ctx: OpenApiContext, losses: Loss[]): unknown {
   const all = isPlainObject(op.responses) ? op.responses : {};
-  const code = ['200', '201', '202', '2XX', '2xx', 'default'].find((c) => c in all);
+  const code = ['200', '201', '202', '2XX', '2xx', 'default'].find((c) => Object.hasOwn(all, c));
   if (code === undefined) return undefined;
   const response = resolve(all[code], ctx, `/responses/${code}`, losses);
   if (!isPlainObject(response) || !isPlainObject(response.content)) return undefined;

@@ -138,7 +138,7 @@ function encodeGrouped(
     const styles = record(paramMeta[group]);
     for (const [name, paramSchema] of Object.entries(record(groupSchema.properties))) {
       const param: Record<string, unknown> = { name, in: group };
-      const hints = record(styles[name]);
+      const hints = record(Object.hasOwn(styles, name) ? styles[name] : undefined);
       if (isPlainObject(paramSchema) && typeof paramSchema.description === 'string')
         param.description = paramSchema.description;
       if (group === 'path' || required.includes(name)) param.required = true;

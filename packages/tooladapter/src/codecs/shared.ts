@@ -249,7 +249,7 @@ export function checkFields(
 ): void {
   for (const key of Object.keys(raw)) {
     if (known.has(key)) continue;
-    const other = SCHEMA_FIELDS[key];
+    const other = Object.hasOwn(SCHEMA_FIELDS, key) ? SCHEMA_FIELDS[key] : undefined;
     if (other !== undefined)
       throw new ConversionError(
         'invalid-input',

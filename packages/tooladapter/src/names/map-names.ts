@@ -109,13 +109,14 @@ export function mapNames(
 /** Merges name maps (later entries win). */
 export function mergeNameMaps(...maps: readonly NameMap[]): NameMap {
   maps.forEach((m, i) => expectNameMap(m, `maps[${i}]`));
-  const toTarget: Record<string, string> = {};
-  const fromTarget: Record<string, string> = {};
+  // Null-prototype while filling (a tool may be called `__proto__`), then plain objects with own keys.
+  const toTarget: Record<string, string> = Object.create(null);
+  const fromTarget: Record<string, string> = Object.create(null);
   for (const m of maps) {
     for (const [k, v] of Object.entries(m.toTarget)) toTarget[k] = v;
     for (const [k, v] of Object.entries(m.fromTarget)) fromTarget[k] = v;
   }
-  return { toTarget, fromTarget };
+  return { toTarget: { ...toTarget }, fromTarget: { ...fromTarget } };
 }
 
 /** Inverts a map: the canonical id a target name stands for, or `undefined`. */

@@ -64,7 +64,7 @@ export function distributedBranches(
     const merged: Schema = {};
     for (const key of keys) {
       const value = node[key];
-      if (!(key in own)) {
+      if (!Object.hasOwn(own, key)) {
         const group = GROUPS.find((g) => g.has(key));
         if (group && Object.keys(own).some((k) => k !== key && group.has(k))) return undefined;
         merged[key] = value;
@@ -74,7 +74,7 @@ export function distributedBranches(
         merged.type = type;
       } else if (!jsonEqual(own[key], value)) return undefined;
     }
-    for (const key of Object.keys(own)) if (!(key in merged)) merged[key] = own[key];
+    for (const key of Object.keys(own)) if (!Object.hasOwn(merged, key)) merged[key] = own[key];
     out.push(merged);
   }
   return out;

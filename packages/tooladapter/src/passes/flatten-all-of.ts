@@ -22,13 +22,13 @@ export function mergeAllOf(node: Schema, pointer: string, ctx: PassContext): unk
     }
     for (const key of Object.keys(member)) {
       const value = member[key];
-      const current = node[key];
+      const current = Object.hasOwn(node, key) ? node[key] : undefined;
       if (current === undefined) {
         node[key] = value;
       } else if (key === 'properties' && isPlainObject(current) && isPlainObject(value)) {
         const merged: Record<string, unknown> = { ...current };
         for (const [name, sub] of Object.entries(value)) {
-          if (merged[name] === undefined || jsonEqual(merged[name], sub)) merged[name] = sub;
+          if (!Object.hasOwn(merged, name) || jsonEqual(merged[name], sub)) merged[name] = sub;
           else if (jsonEqual(sub, {}) || sub === true) continue;
           else
             note(

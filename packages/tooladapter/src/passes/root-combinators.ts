@@ -48,7 +48,7 @@ export function liftRootCombinators(schema: Schema, base: string, ctx: PassConte
       for (const v of resolved as Schema[]) {
         if (isPlainObject(v.properties)) {
           for (const [name, sub] of Object.entries(v.properties)) {
-            if (props[name] === undefined) props[name] = sub;
+            if (!Object.hasOwn(props, name)) props[name] = sub;
             else if (!jsonEqual(props[name], sub)) {
               note(
                 ctx,
