@@ -40,15 +40,8 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
     'options.documentLimits',
   );
   const toolLimits = resolveLimits(DEFAULT_TOOL_LIMITS, options.limits, 'options.limits');
-  const unsafe = inspectJson(raw, documentLimits);
-  if (unsafe.length > 0) {
-    const first = unsafe[0]!;
-    throw new ConversionError(
-      'invalid-input',
-      first.pointer,
-      `input is not plain, bounded JSON: ${first.message}`,
-    );
-  }
+  // A document is bounded as a whole, then each tool on its own; a single tool needs only the
+  // (stricter) per-definition walk below. Splitting reads nothing but top-level fields.
   const dialect = from ?? detectFormat(raw, { documentLimits }).dialect;
   const codec = getCodec(dialect);
   const decode = codec.decode;
@@ -58,7 +51,19 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
       '',
       `${dialect} is export-only: it cannot be read back`,
     );
-  const { items } = documentItems(codec, raw);
+  const { items, document } = documentItems(codec, raw);
+  const single = !document && items.length === 1 && items[0]!.value === raw;
+  if (from !== undefined && !single) {
+    const unsafe = inspectJson(raw, documentLimits);
+    if (unsafe.length > 0) {
+      const first = unsafe[0]!;
+      throw new ConversionError(
+        'invalid-input',
+        first.pointer,
+        `input is not plain, bounded JSON: ${first.message}`,
+      );
+    }
+  }
   if (from !== undefined)
     for (const item of items) {
       const looksLike = mismatchOf(item.value, dialect);

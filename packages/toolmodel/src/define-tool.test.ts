@@ -328,3 +328,22 @@ describe('hostile input never crashes or hangs', () => {
     expect(result.success).toBe(false);
   });
 });
+
+describe('the content hash', () => {
+  it('is computed when first read and is an ordinary, frozen, serialisable property', () => {
+    const tool = defineTool(weather);
+    expect(Object.isFrozen(tool)).toBe(true);
+    expect(Object.keys(tool).at(-1)).toBe('contentHash');
+    const hash = tool.contentHash;
+    expect(hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(tool.contentHash).toBe(hash);
+    expect(JSON.parse(JSON.stringify(tool)).contentHash).toBe(hash);
+    expect({ ...tool }.contentHash).toBe(hash);
+    expect(structuredClone(tool).contentHash).toBe(hash);
+    expect(toolToJson(tool).contentHash).toBe(hash);
+    expect(() => {
+      (tool as { contentHash: string }).contentHash = 'sha256:0';
+    }).toThrow(TypeError);
+    expect(parseTool(toolToJson(tool)).contentHash).toBe(hash);
+  });
+});

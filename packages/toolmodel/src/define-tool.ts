@@ -118,7 +118,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
       },
     ]);
   }
-  return { success: true, tool: deepFreeze(tool), changes };
+  return { success: true, tool: freezeTool(tool as unknown as Record<string, unknown>), changes };
 }
 
 /** zod's issues as ours, plus the schema problems, so one round of fixes is enough. */
@@ -235,15 +235,52 @@ function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema
   put('createdAt', shape.createdAt);
   put('updatedAt', shape.updatedAt);
   put('meta', shape.meta === undefined ? undefined : cloneJson(shape.meta));
-  tool.contentHash = contentHash(tool as unknown as Tool);
+  defineLazyHash(tool);
   return tool as unknown as Tool;
+}
+
+/**
+ * `contentHash` is computed when first read, then kept: hashing (canonical JSON of every covered
+ * field, then sha256) is the largest part of building a tool, and many uses never read it
+ * (converting a tool to a dialect, validating a definition). The tool is frozen before anyone can
+ * read it, so the value is the same whenever it is computed. It is an ordinary enumerable
+ * property for `JSON.stringify`, `Object.keys`, spreading and `structuredClone`. One getter for
+ * all tools (a per-tool closure would give every tool its own hidden class, which costs more
+ * than it saves); the values live in a WeakMap keyed by the tool.
+ */
+const hashes = new WeakMap<object, string>();
+function lazyContentHash(this: Tool): string {
+  let hash = hashes.get(this);
+  if (hash === undefined) {
+    hash = contentHash(this);
+    hashes.set(this, hash);
+  }
+  return hash;
+}
+const CONTENT_HASH_PROPERTY: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  configurable: false,
+  get: lazyContentHash,
+});
+
+function defineLazyHash(tool: Record<string, unknown>): void {
+  Object.defineProperty(tool, 'contentHash', CONTENT_HASH_PROPERTY);
+}
+
+/** `deepFreeze` of a built tool that leaves the lazy `contentHash` unread. */
+function freezeTool(tool: Record<string, unknown>): Tool {
+  for (const key of Object.keys(tool)) if (key !== 'contentHash') deepFreeze(tool[key]);
+  return Object.freeze(tool) as unknown as Tool;
 }
 
 /** Returns a new tool with `changes` applied (re-validated, new hash). */
 export function updateTool(tool: Tool, changes: Partial<ToolInput>, options: ParseToolOptions = {}): Tool {
   expectTool(tool);
   if (!isPlainObject(changes)) throw new InvalidArgumentError('changes', 'an object of tool fields', changes);
-  const { id: _id, contentHash: _hash, ...rest } = tool as Tool & Record<string, unknown>;
+  // Copy field by field: reading `contentHash` would compute a hash that is about to be replaced.
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(tool))
+    if (key !== 'id' && key !== 'contentHash') rest[key] = (tool as unknown as Record<string, unknown>)[key];
   return parseTool({ ...rest, ...changes }, options);
 }
 

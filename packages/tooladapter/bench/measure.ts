@@ -1,0 +1,21 @@
+/** Timing helpers shared by the tooladapter benchmarks: medians after warm-up runs. */
+export const RUNS = 9;
+export const WARMUP = 3;
+
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+/** Median milliseconds of `fn` over `RUNS` runs after `WARMUP` warm-up runs. */
+export async function timeMs(fn: () => unknown | Promise<unknown>, runs = RUNS): Promise<number> {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
