@@ -31,7 +31,12 @@ export interface PeerTool {
 export async function aiSdkDeclarations(tools: readonly PeerTool[]): Promise<unknown[]> {
   const { args } = await model.getArgs({
     prompt: PROMPT,
-    tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, inputSchema: t.inputSchema })),
+    tools: tools.map((t) => ({
+      type: 'function',
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+    })),
   });
   const groups = (args.tools ?? []) as Array<{ functionDeclarations?: unknown[] }>;
   return groups.flatMap((g) => g.functionDeclarations ?? []);

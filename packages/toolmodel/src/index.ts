@@ -108,6 +108,7 @@ export {
 export { findRefCycles } from './ref-cycles.js';
 export type { SchemaChange, SchemaChangeAction } from './schema-change.js';
 export {
+  type EnterHook,
   forEachSubschema,
   type JsonSchema,
   type JsonSchemaObject,
@@ -119,7 +120,11 @@ export {
   type SchemaVisit,
   SUBSCHEMA_ARRAY_KEYWORDS,
   SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_LIST,
+  SUBSCHEMA_MAP,
   SUBSCHEMA_MAP_KEYWORDS,
+  SUBSCHEMA_SINGLE,
+  subschemaKindOf,
   walkSchema,
 } from './schema-walk.js';
 export { expectOptions, expectTool } from './tool-guard.js';

@@ -41,6 +41,27 @@ export const SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
   'dependencies',
 ]);
 
+/** Bit flags of `subschemaKindOf`: how a keyword holds subschemas (`items` is single or a list). */
+export const SUBSCHEMA_SINGLE = 1;
+export const SUBSCHEMA_LIST = 2;
+export const SUBSCHEMA_MAP = 4;
+
+const KINDS = new Map<string, number>();
+for (const [keys, flag] of [
+  [SUBSCHEMA_KEYWORDS, SUBSCHEMA_SINGLE],
+  [SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_LIST],
+  [SUBSCHEMA_MAP_KEYWORDS, SUBSCHEMA_MAP],
+] as const)
+  for (const key of keys) KINDS.set(key, (KINDS.get(key) ?? 0) | flag);
+
+/**
+ * The `SUBSCHEMA_*` flags of a keyword (0 when it holds no subschema): one Map lookup instead of
+ * three Set lookups, for walks that classify every key of every node.
+ */
+export function subschemaKindOf(keyword: string): number {
+  return KINDS.get(keyword) ?? 0;
+}
+
 export interface SchemaVisit {
   schema: JsonSchemaObject;
   /** Pointer of this subschema, relative to the walk's base pointer. */
@@ -96,17 +117,19 @@ export function forEachSubschema(
   expectCallback(fn, 'fn');
   if (!isPlainObject(schema)) return;
   for (const keyword of Object.keys(schema)) {
+    const kind = KINDS.get(keyword);
+    if (kind === undefined) continue;
     const value = schema[keyword];
-    if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
       value.forEach((child, i) => {
         fn(child, joinPointer(pointer, keyword, i), keyword);
       });
-    } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isPlainObject(value)) {
+    } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
       for (const name of Object.keys(value)) {
         // `dependencies` mixes schemas with arrays of names (draft-07); arrays are not schemas.
         if (!Array.isArray(value[name])) fn(value[name], joinPointer(pointer, keyword, name), keyword);
       }
-    } else if (SUBSCHEMA_KEYWORDS.has(keyword) && (isPlainObject(value) || typeof value === 'boolean')) {
+    } else if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || typeof value === 'boolean')) {
       fn(value, joinPointer(pointer, keyword), keyword);
     }
   }
@@ -128,9 +151,10 @@ export function mapSubschemas(
   for (const key of Object.keys(node)) {
     if (FORBIDDEN_KEYS.has(key)) continue;
     const value = node[key];
-    if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+    const kind = KINDS.get(key) ?? 0;
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
       out[key] = value.map((c, i) => fn(c, joinPointer(pointer, key, i), key));
-    } else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
+    } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
       const map: Record<string, unknown> = {};
       for (const name of Object.keys(value)) {
         if (FORBIDDEN_KEYS.has(name)) continue;
@@ -138,7 +162,7 @@ export function mapSubschemas(
         map[name] = Array.isArray(child) ? child : fn(child, joinPointer(pointer, key, name), key);
       }
       out[key] = map;
-    } else if (SUBSCHEMA_KEYWORDS.has(key) && (isPlainObject(value) || typeof value === 'boolean')) {
+    } else if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || typeof value === 'boolean')) {
       out[key] = fn(value, joinPointer(pointer, key), key);
     } else {
       out[key] = value;
@@ -186,7 +210,8 @@ export function mapSchemaLazy(
     for (const keyword of Object.keys(node)) {
       if (FORBIDDEN_KEYS.has(keyword)) continue;
       const value = node[keyword];
-      if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
+      const kind = KINDS.get(keyword) ?? 0;
+      if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
         const out: unknown[] = [];
         path.push(keyword);
         for (let i = 0; i < value.length; i++) {
@@ -196,7 +221,7 @@ export function mapSchemaLazy(
         }
         path.pop();
         copy[keyword] = out;
-      } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isPlainObject(value)) {
+      } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
         const map: Record<string, unknown> = {};
         path.push(keyword);
         for (const name of Object.keys(value)) {
@@ -211,7 +236,7 @@ export function mapSchemaLazy(
         }
         path.pop();
         copy[keyword] = map;
-      } else if (SUBSCHEMA_KEYWORDS.has(keyword) && isPlainObject(value)) {
+      } else if (kind & SUBSCHEMA_SINGLE && isPlainObject(value)) {
         path.push(keyword);
         copy[keyword] = go(value, level + 1);
         path.pop();
@@ -226,37 +251,60 @@ export function mapSchemaLazy(
 }
 
 /**
+ * Called on the way down for every subschema, booleans included, before its children (`keyword`
+ * led to it; the root has none). A value other than `undefined` replaces the subschema as it is,
+ * children unvisited, and `fn` is not called for it. `undefined` lets the walk go on; `descends`
+ * says whether it will then visit the children and call `fn` on the way up (it does for objects
+ * within the level bound).
+ */
+export type EnterHook = (
+  node: unknown,
+  pointerOf: PointerOf,
+  keyword: string | undefined,
+  descends: boolean,
+) => unknown;
+
+/**
  * Copy-on-write bottom-up map, for the conversion hot path: a node is copied only when one of
  * its subschemas changed (then `owned` is true and `fn` may mutate it); otherwise `fn` gets the
  * original and must copy before changing anything (`{...node}`). Unchanged subtrees are shared
  * with the input, which is what makes lowering cheap for the many nodes a target accepts as they
- * are. The pointer is built only when asked for.
+ * are. The pointer is built only when asked for. `enter` lets top-down passes (which must see a
+ * subschema before its children change) use the same walk.
  */
 export function mapSchemaShared(
   schema: unknown,
   fn: (node: JsonSchemaObject, pointerOf: PointerOf, owned: boolean) => unknown,
   basePointer = '',
+  enter?: EnterHook,
   maxLevel = 256,
 ): unknown {
   expectCallback(fn, 'fn');
+  if (enter !== undefined) expectCallback(enter, 'enter');
   const path: Array<string | number> = [];
   const pointerOf: PointerOf = () => joinPointer(basePointer, ...path);
-  const go = (node: unknown, level: number): unknown => {
-    if (!isPlainObject(node) || level > maxLevel) return node;
+  const go = (node: unknown, level: number, keyword?: string): unknown => {
+    const descends = isPlainObject(node) && level <= maxLevel;
+    if (enter !== undefined) {
+      const replaced = enter(node, pointerOf, keyword, descends);
+      if (replaced !== undefined) return replaced;
+    }
+    if (!descends) return node;
     let copy: JsonSchemaObject | undefined;
     for (const key in node) {
-      if (!Object.hasOwn(node, key)) continue;
-      if (FORBIDDEN_KEYS.has(key)) {
-        copy ??= shallowCopy(node);
+      const kind = KINDS.get(key);
+      if (kind === undefined) {
+        if (key === '__proto__') copy ??= shallowCopy(node);
         continue;
       }
+      if (!Object.hasOwn(node, key)) continue;
       const value = node[key];
-      if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+      if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
         path.push(key);
         let list: unknown[] | undefined;
         for (let i = 0; i < value.length; i++) {
           path.push(i);
-          const next = go(value[i], level + 1);
+          const next = go(value[i], level + 1, key);
           path.pop();
           if (next !== value[i]) {
             list ??= value.slice();
@@ -268,7 +316,7 @@ export function mapSchemaShared(
           copy ??= shallowCopy(node);
           copy[key] = list;
         }
-      } else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
+      } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
         path.push(key);
         let map: Record<string, unknown> | undefined;
         for (const name in value) {
@@ -280,7 +328,7 @@ export function mapSchemaShared(
           }
           if (Array.isArray(child)) continue;
           path.push(name);
-          const next = go(child, level + 1);
+          const next = go(child, level + 1, key);
           path.pop();
           if (next !== child) {
             map ??= shallowCopy(value);
@@ -292,9 +340,12 @@ export function mapSchemaShared(
           copy ??= shallowCopy(node);
           copy[key] = map;
         }
-      } else if (SUBSCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
+      } else if (
+        kind & SUBSCHEMA_SINGLE &&
+        (isPlainObject(value) || (enter !== undefined && typeof value === 'boolean'))
+      ) {
         path.push(key);
-        const next = go(value, level + 1);
+        const next = go(value, level + 1, key);
         path.pop();
         if (next !== value) {
           copy ??= shallowCopy(node);

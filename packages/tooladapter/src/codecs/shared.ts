@@ -38,18 +38,22 @@ export const EXTRA_TOOL_FIELDS = [
 /** The extra fields of `tool` that differ from their defaults, as plain JSON. */
 export function extraToolFields(tool: Tool): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
-  for (const field of EXTRA_TOOL_FIELDS) {
-    const value = tool[field] as unknown;
-    if (value === undefined || value === false) continue;
-    if (field === 'version' && value === '1.0.0') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    if (field === 'dependencies') {
-      const d = value as Tool['dependencies'];
-      if (d.requires.length + d.suggests.length + d.conflicts.length === 0) continue;
-    }
-    out[field] = cloneJson(value) as JsonValue;
-  }
+  for (const field of EXTRA_TOOL_FIELDS)
+    if (isSet(tool, field)) out[field] = cloneJson(tool[field] as unknown) as JsonValue;
   return out;
+}
+
+/** Whether an extra field of `tool` differs from its default. */
+function isSet(tool: Tool, field: (typeof EXTRA_TOOL_FIELDS)[number]): boolean {
+  const value = tool[field] as unknown;
+  if (value === undefined || value === false) return false;
+  if (field === 'version') return value !== '1.0.0';
+  if (Array.isArray(value)) return value.length > 0;
+  if (field === 'dependencies') {
+    const d = value as Tool['dependencies'];
+    return d.requires.length + d.suggests.length + d.conflicts.length > 0;
+  }
+  return true;
 }
 
 /**
@@ -58,9 +62,8 @@ export function extraToolFields(tool: Tool): Record<string, JsonValue> {
  */
 export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
   const losses: Loss[] = [];
-  const extra = extraToolFields(tool);
-  for (const field of Object.keys(extra)) {
-    if (carried.has(field)) continue;
+  for (const field of EXTRA_TOOL_FIELDS) {
+    if (carried.has(field) || !isSet(tool, field)) continue;
     const viaNames = field === 'namespace' || field === 'version';
     losses.push({
       pointer: `/${field}`,
