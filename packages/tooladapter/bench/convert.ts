@@ -10,7 +10,7 @@
 import { cpus } from 'node:os';
 import type * as tooladapter from '../src/index.js';
 import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/test-fixtures/corpus-tools.js';
-import { fmt, RUNS, timeMs, WARMUP } from './measure.js';
+import { compareMs, fmt, RUNS, timeMs, WARMUP } from './measure.js';
 import { aiSdkDeclarations, mastraGoogleSchema, PEER_VERSIONS, type PeerTool } from './peers.js';
 
 const { check, fromCanonical, toCanonical } = (await import(
@@ -92,25 +92,40 @@ const speedTools = convertible.map((i) => tools[i]!);
 const fromCanonicalPeers = speedTools.map(peerOf);
 const fromRawPeers = speedRaws.map(peerOf);
 const n = speedTools.length;
-const taCanonical = await timeMs(() => {
-  for (const tool of speedTools) fromCanonical(tool, 'gemini');
-});
-const aiCanonical = await timeMs(() => aiSdkDeclarations(fromCanonicalPeers));
+const PEER_RUNS = 15;
+// tooladapter and the AI SDK in turns; mastra apart (it allocates so much that its garbage
+// would be collected during the others' runs).
+const [taCanonical = 0, aiCanonical = 0] = await compareMs(
+  [
+    () => {
+      for (const tool of speedTools) fromCanonical(tool, 'gemini');
+    },
+    () => aiSdkDeclarations(fromCanonicalPeers),
+  ],
+  PEER_RUNS,
+);
+const [taRaw = 0, taParse = 0, aiRaw = 0] = await compareMs(
+  [
+    () => {
+      for (const raw of speedRaws) fromCanonical(toCanonical(raw, 'mcp').tools[0]!, 'gemini');
+    },
+    () => {
+      for (const raw of speedRaws) toCanonical(raw, 'mcp');
+    },
+    () => aiSdkDeclarations(fromRawPeers),
+  ],
+  PEER_RUNS,
+);
 const mastraCanonical = await timeMs(() => {
   for (const tool of speedTools) mastraGoogleSchema(tool.inputSchema);
-});
-const taParse = await timeMs(() => {
-  for (const raw of speedRaws) toCanonical(raw, 'mcp');
-});
-const taRaw = await timeMs(() => {
-  for (const raw of speedRaws) fromCanonical(toCanonical(raw, 'mcp').tools[0]!, 'gemini');
-});
-const aiRaw = await timeMs(() => aiSdkDeclarations(fromRawPeers));
+}, 5);
 const mastraRaw = await timeMs(() => {
   for (const raw of speedRaws) mastraGoogleSchema(raw.inputSchema);
-});
+}, 5);
 
-console.log(`\nGemini \`parameters\` — tooladapter vs ${PEER_VERSIONS}\n`);
+console.log(
+  `\nGemini \`parameters\` — tooladapter vs ${PEER_VERSIONS}; median CPU time of ${PEER_RUNS} runs taken in turns\n`,
+);
 console.log(
   '| converter | accepted by Gemini (check) | throws on | from canonical, tools/s | from raw MCP JSON, tools/s |',
 );

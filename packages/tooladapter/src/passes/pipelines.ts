@@ -102,7 +102,7 @@ function simplifyForGrammar(
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
 function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
-  for (const k of scan.keywords) if (!policy.fields.has(k)) return true;
+  if (scan.keywords.someOutside(policy.fields)) return true;
   for (const f of scan.formats) if (!policy.formats.has(f)) return true;
   return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
 }
