@@ -1,10 +1,4 @@
-import {
-  check,
-  type Dialect,
-  availableDialects,
-  fromCanonical,
-  toCanonical,
-} from '@toolarsenal/tooladapter';
+import { check, type Dialect, availableDialects, fromCanonical, toCanonical } from '@toolarsenal/tooladapter';
 import { jsonEqual, type Tool } from '@toolarsenal/toolmodel';
 import { expect } from 'vitest';
 
