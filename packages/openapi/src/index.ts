@@ -19,4 +19,3 @@ export type {
   ParameterMeta,
   SecuritySchemeMeta,
 } from './source-meta.js';
-
