@@ -65,18 +65,18 @@ export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassConte
     (input, at, owned) => {
       let node = geminiNeedsChange(input) ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
       let mine = node !== input || owned;
-      if (Array.isArray(node.anyOf)) {
-        // Children come first: once no anyOf has been seen, no child can carry an annotated one.
-        anyOfSeen = true;
-        if (foldableKeys(node).length > 0) {
-          if (!mine) node = { ...node };
-          mine = true;
-          isolateAnyOf(node, at, ctx);
-        }
-      }
+      // Children come first: once no anyOf has been seen, no child can carry an annotated one.
+      if (Array.isArray(node.anyOf)) anyOfSeen = true;
+      // Lift the children's annotations before folding this node's properties into its branches,
+      // while they are still this node's children.
       if (anyOfSeen && hasAnnotatedAnyOfChild(node)) {
         if (!mine) node = { ...node };
+        mine = true;
         liftAnyOfAnnotations(node, at, ctx);
+      }
+      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+        if (!mine) node = { ...node };
+        isolateAnyOf(node, at, ctx);
       }
       return node;
     },

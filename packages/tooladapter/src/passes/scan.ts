@@ -101,6 +101,8 @@ export interface SchemaScan {
   enumChars: number;
   /** Some array schema has neither `items` nor `prefixItems`. */
   arrayWithoutItems: boolean;
+  /** Some `type` is a list of several types (Gemini lowers those to `anyOf`). */
+  typeLists: boolean;
   /** Some subschema accepts anything (`{}`, `true`), is an object without properties, a tuple, or `false`. */
   standInCandidate: boolean;
   /** Deepest object nesting (root object = 1). */
@@ -120,6 +122,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     enumValues: 0,
     enumChars: 0,
     arrayWithoutItems: false,
+    typeLists: false,
     standInCandidate: false,
     objectDepth: 0,
   };
@@ -137,6 +140,8 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     const depth = isObject ? objects + 1 : objects;
     if (depth > scan.objectDepth) scan.objectDepth = depth;
     const t = node.type;
+    if (Array.isArray(t) && t.length > 2) scan.typeLists = true;
+    else if (Array.isArray(t) && t.length === 2 && !t.includes('null')) scan.typeLists = true;
     if (
       (t === 'array' || (Array.isArray(t) && t.includes('array'))) &&
       node.items === undefined &&
