@@ -142,3 +142,36 @@ describe('gemini: an anyOf node with properties and an annotated anyOf property'
     ]);
   });
 });
+
+describe('gemini: nested anyOf with a null branch', () => {
+  it('passes nullable down to the branches of the inner anyOf', () => {
+    const tool = defineTool({
+      name: 'compact',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          model: {
+            anyOf: [
+              { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+              { type: 'boolean' },
+              { type: 'null' },
+            ],
+          },
+        },
+      },
+    });
+    const conversion = fromCanonical(tool, 'gemini');
+    expect(check(conversion.value, 'gemini')).toEqual([]);
+    expect((conversion.value as Loose).parameters.properties.model).toEqual({
+      anyOf: [
+        {
+          anyOf: [
+            { nullable: true, type: 'string' },
+            { nullable: true, type: 'integer' },
+          ],
+        },
+        { nullable: true, type: 'boolean' },
+      ],
+    });
+  });
+});

@@ -84,6 +84,16 @@ export function distributedBranches(
       } else if (!jsonEqual(own[key], value)) return undefined;
     }
     for (const key of Object.keys(own)) if (!Object.hasOwn(merged, key)) merged[key] = own[key];
+    // A branch that is itself an `anyOf` passes what it received on to its own branches.
+    if (Array.isArray(merged.anyOf)) {
+      const inner = foldableKeys(merged);
+      if (inner.length > 0) {
+        const nested = distributedBranches(merged, inner);
+        if (nested === undefined) return undefined;
+        for (const key of inner) delete merged[key];
+        merged.anyOf = nested;
+      }
+    }
     out.push(merged);
   }
   return out;
