@@ -32,8 +32,9 @@ export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 export async function compareMs(
   fns: ReadonlyArray<() => unknown | Promise<unknown>>,
   runs = RUNS,
+  warmup = WARMUP,
 ): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) for (const fn of fns) await fn();
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
   const times: number[][] = fns.map(() => []);
   for (let run = 0; run < runs; run++)
     for (let k = 0; k < fns.length; k++) {
