@@ -409,7 +409,7 @@ describe('openapi-operation codec', () => {
     const [op] = openApiOperationsOf(doc);
     const { input, losses } = decodeOpenApiOperation(op!.value, op!.context);
     const tool = parseTool(input);
-    expect(tool.inputSchema.properties?.query).toEqual({
+    expect((tool.inputSchema.properties as Record<string, unknown>).query).toEqual({
       type: 'object',
       properties: { status: { type: 'integer', allOf: [{ $ref: '#/$defs/Status' }] } },
     });
