@@ -19,7 +19,8 @@ export function toUnicodePattern(pattern: string): string | undefined {
   return out !== undefined && invalidPatternReason(out) === undefined ? out : undefined;
 }
 
-const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
+/** Escapes that mean something in unicode mode; any other escaped character is a legacy identity escape. */
+const MEANINGFUL_ESCAPES = new Set('^$\\.*+?()[]{}|/fnrtvdDwWsSbB0123456789cxupPk');
 const CLASS_ESCAPES = new Set('dDsSwW');
 const QUANTIFIER = /^\{\d+(?:,\d*)?\}/;
 
@@ -35,7 +36,7 @@ function rewrite(pattern: string): string | undefined {
       const next = pattern[i + 1];
       if (next === undefined) return undefined;
       i++;
-      const kept = /[A-Za-z0-9]/.test(next) || SYNTAX_CHARACTERS.has(next) || (inClass && next === '-');
+      const kept = MEANINGFUL_ESCAPES.has(next) || (inClass && next === '-');
       out += kept ? `\\${next}` : next;
       afterClassEscape = inClass && CLASS_ESCAPES.has(next);
       continue;
