@@ -10,3 +10,12 @@ describe('suggestNames', () => {
     expect(suggestNames('', names)).toEqual([]);
   });
 });
+
+describe('suggestNames on hostile input', () => {
+  it('gives no hint instead of crashing', () => {
+    expect(suggestNames(42 as never, ['a'])).toEqual([]);
+    expect(suggestNames('abc', null as never)).toEqual([]);
+    expect(suggestNames('search', [null, 7, 'serch'] as never)).toEqual(['serch']);
+    expect(suggestNames('search', ['serch', 'seerch'], Number.NaN)).toEqual(['seerch', 'serch']);
+  });
+});
