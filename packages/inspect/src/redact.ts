@@ -22,7 +22,7 @@ export class Redactor {
       for (const finding of lintTool(tool)) {
         if (finding.rule !== 'secret-in-metadata') continue;
         const value = getAtPointer(tool, finding.pointer);
-        if (typeof value === 'string' && value.length >= 8) found.add(value);
+        if (typeof value === 'string' && value.length >= 8) addSecret(found, value);
       }
       collectCredentialValues(tool.sourceMeta, found, 0);
       collectCredentialValues(tool.meta, found, 0);
@@ -62,7 +62,13 @@ function collectCredentialValues(value: unknown, into: Set<string>, depth: numbe
   if (Array.isArray(value)) for (const v of value) collectCredentialValues(v, into, depth + 1);
   else if (isPlainObject(value))
     for (const [k, v] of Object.entries(value)) {
-      if (CREDENTIAL_KEY.test(k) && typeof v === 'string' && v.length >= 8) into.add(v);
+      if (CREDENTIAL_KEY.test(k) && typeof v === 'string' && v.length >= 8) addSecret(into, v);
       else collectCredentialValues(v, into, depth + 1);
     }
+}
+
+/** The flagged string and its long words: `Bearer sk-…` also leaks as the bare `sk-…`. */
+function addSecret(into: Set<string>, value: string): void {
+  into.add(value);
+  for (const part of value.split(/[\s,;]+/)) if (part.length >= 12) into.add(part);
 }

@@ -72,14 +72,9 @@ export class CallDesk {
     const token = requiredString(input, 'token', 200);
     const hash = requiredString(input, 'argumentsHash', 200);
     const { callId, tool } = this.take(token);
-    try {
-      const outcome = await calls.confirm(callId, token, hash);
-      return this.view(callId, tool, outcome.result, outcome.events);
-    } catch (error) {
-      // A mismatched hash leaves the call pending in the runner: keep it confirmable.
-      if ((error as { code?: unknown }).code === 'CONFIRMATION_MISMATCH') this.pending.set(token, { callId, tool });
-      throw error;
-    }
+    // A mismatched hash spends the token in the runner (nothing runs): the call must be made again.
+    const outcome = await calls.confirm(callId, token, hash);
+    return this.view(callId, tool, outcome.result, outcome.events);
   }
 
   /** `POST /api/reject`: `{token}`; the pending call is cancelled. */
