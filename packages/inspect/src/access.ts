@@ -13,6 +13,7 @@ export function exposureAccess(exposure: Exposure, subjects: readonly NamedSubje
   return {
     subjects,
     levels: exposure.levels,
+    levelOf: (principal) => exposure.levelOf(principal),
     decide(principal: Principal, tool: Tool): AccessView {
       normalizePrincipal(principal);
       const level = exposure.levelOf(principal);

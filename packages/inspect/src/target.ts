@@ -37,6 +37,8 @@ export interface InspectAccess {
   readonly subjects: readonly NamedSubject[];
   /** Exposure levels a subject can be served at, least trusted first (empty without an exposure). */
   readonly levels: readonly string[];
+  /** The exposure level a principal is served at (absent without an exposure). */
+  levelOf?(principal: Principal): string;
   /** Throws (a `ToolArsenalError`) for a malformed principal. */
   decide(principal: Principal, tool: Tool): AccessView;
 }

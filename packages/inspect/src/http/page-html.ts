@@ -27,6 +27,7 @@ export function renderPage(title: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/styles.css">
 <script type="module" src="/assets/main.js"></script>
 </head>

@@ -52,6 +52,10 @@ export function initPolicy(app: App): { subject(): Principal } {
     offset = 0;
     void load();
   });
+  field(form, 'show').addEventListener('change', () => {
+    offset = 0;
+    void load();
+  });
   exposure.addEventListener('change', () => {
     offset = 0;
     void load();

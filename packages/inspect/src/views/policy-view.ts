@@ -60,7 +60,7 @@ export function policyView(target: InspectTarget, body: unknown): PolicyView {
   );
   return {
     subject,
-    ...(subject.exposure ? { level: subject.exposure } : {}),
+    ...(access.levelOf ? { level: access.levelOf(subject) } : {}),
     counts: {
       total: rows.length,
       visible: rows.filter((r) => r.visible).length,
