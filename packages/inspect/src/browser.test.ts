@@ -78,11 +78,16 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
 
   it('search: ranked hits with the breakdown drawn as stacked bars', async () => {
     await page.getByRole('tab', { name: 'Search' }).click();
-    await page.getByLabel('Query').fill('refund the payment');
+    await page.getByLabel('Query').fill('refund the payment, then delete the receipt file');
+    await page.locator('#search-form summary').click();
+    await page.getByLabel('Used tools (ids or names, comma-separated)').fill('delete_file');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const first = page.locator('#search-results .hits > li').first();
     await first.waitFor();
     expect(await first.getAttribute('data-tool')).toBe('payments:process_refund@1.0.0');
+    // The used tool is still listed, its bar ending in a hatched penalty part.
+    const used = page.locator('#search-results .hits > li[data-tool="files:delete_file@1.0.0"]');
+    expect(await used.locator('.bar span[data-part="penalty:used"]').count()).toBe(1);
     const parts = await first.locator('.bar span').evaluateAll((spans) =>
       spans.map((s) => ({ part: (s as HTMLElement).dataset.part, width: (s as HTMLElement).style.width })),
     );
@@ -91,6 +96,7 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     await first.locator('summary', { hasText: 'Breakdown' }).click();
     expect(await first.locator('table.breakdown').textContent()).toContain('lexical (BM25)');
     await shoot('search');
+    await page.getByLabel('Used tools (ids or names, comma-separated)').fill('');
     await page.getByLabel('Query').fill('quantum chromodynamics lecture notes');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect

@@ -22,6 +22,7 @@ button { cursor: pointer; background: var(--panel); } button.primary, button[typ
 .stack { display: flex; flex-direction: column; gap: .5rem; margin: .6rem 0; max-width: 60rem; }
 .stack textarea { width: 100%; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+table.breakdown { width: auto; min-width: 20rem; }
 th, td { text-align: left; padding: .3rem .45rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--panel); position: sticky; top: 0; }
 code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .85rem; }
@@ -40,7 +41,7 @@ code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; 
 .seg-penalty { background: repeating-linear-gradient(45deg, #cf222e, #cf222e 4px, #ff8182 4px, #ff8182 8px); }
 .legend { display: flex; flex-wrap: wrap; gap: .6rem; font-size: .8rem; margin: .3rem 0; padding: 0; list-style: none; }
 .legend i { display: inline-block; width: .8rem; height: .8rem; margin-right: .25rem; vertical-align: -1px; border-radius: 2px; }
-.split { display: grid; grid-template-columns: 1fr 1fr; gap: .8rem; }
+.split { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8rem; }
 @media (max-width: 900px) { .split { grid-template-columns: 1fr; } }
 .json { margin: 0; padding: .4rem 0; background: var(--panel); border: 1px solid var(--line); border-radius: 4px; overflow: auto; max-height: 36rem; }
 .json div { padding: 0 .6rem; white-space: pre; }

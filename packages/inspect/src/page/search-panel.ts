@@ -100,7 +100,7 @@ export function initSearch(_app: App): void {
         { class: result.noRelevantTools ? 'warn' : 'muted', 'data-testid': 'search-summary' },
         result.noRelevantTools
           ? `Nothing relevant: no tool reached the relevance threshold (best relevance ${fixed(result.confidence, 2)}).`
-          : `${result.hits.length} hits of ${result.candidates} candidates · ${result.mode} · confidence ${fixed(result.confidence, 2)}`,
+          : `${result.hits.length} hit${result.hits.length === 1 ? '' : 's'} of ${result.candidates} candidates · ${result.mode} · confidence ${fixed(result.confidence, 2)}`,
         result.intent ? ` · intent ${result.intent}` : '',
       );
       show(

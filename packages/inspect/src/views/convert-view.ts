@@ -22,7 +22,8 @@ export interface ConversionView {
   dialect: Dialect;
   strict: boolean;
   /** The part of the canonical tool a dialect receives; loss pointers point into it. */
-  canonical: Pick<Tool, 'name' | 'description'> & Partial<Pick<Tool, 'title' | 'inputSchema' | 'outputSchema'>>;
+  canonical: Pick<Tool, 'name' | 'description'> &
+    Partial<Pick<Tool, 'namespace' | 'title' | 'tags' | 'inputSchema' | 'outputSchema'>>;
   /** What the provider receives. */
   lowered: unknown;
   /** Target name (mapped when the canonical name breaks the dialect's name rule). */
@@ -52,9 +53,11 @@ export function convertTool(catalog: ToolCatalog, query: unknown): ConversionVie
     dialect: dialect as Dialect,
     strict,
     canonical: {
+      ...(tool.namespace ? { namespace: tool.namespace } : {}),
       name: tool.name,
       ...(tool.title ? { title: tool.title } : {}),
       description: tool.description,
+      ...(tool.tags.length ? { tags: tool.tags } : {}),
       inputSchema: tool.inputSchema,
       ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
     },
