@@ -49,7 +49,10 @@ export function toolsetAccess(set: Toolset, subjects: readonly NamedSubject[]): 
 }
 
 /** A bare policy (or none): every tool is listed, the policy decides calls. */
-export function policyAccess(policy: CompiledPolicy | undefined, subjects: readonly NamedSubject[]): InspectAccess {
+export function policyAccess(
+  policy: CompiledPolicy | undefined,
+  subjects: readonly NamedSubject[],
+): InspectAccess {
   return {
     subjects,
     levels: [],

@@ -88,9 +88,11 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     // The used tool is still listed, its bar ending in a hatched penalty part.
     const used = page.locator('#search-results .hits > li[data-tool="files:delete_file@1.0.0"]');
     expect(await used.locator('.bar span[data-part="penalty:used"]').count()).toBe(1);
-    const parts = await first.locator('.bar span').evaluateAll((spans) =>
-      spans.map((s) => ({ part: (s as HTMLElement).dataset.part, width: (s as HTMLElement).style.width })),
-    );
+    const parts = await first
+      .locator('.bar span')
+      .evaluateAll((spans) =>
+        spans.map((s) => ({ part: (s as HTMLElement).dataset.part, width: (s as HTMLElement).style.width })),
+      );
     expect(parts.map((p) => p.part)).toContain('lexical');
     expect(parts.every((p) => /%$/.test(p.width))).toBe(true);
     await first.locator('summary', { hasText: 'Breakdown' }).click();
@@ -152,7 +154,9 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     await expect.poll(() => titleError.textContent()).toContain('is required but missing');
     expect(await form.getByLabel('Title (required)').getAttribute('aria-invalid')).toBe('true');
     expect(await form.locator('[data-error-for="/when/start"]').textContent()).toContain('is required');
-    expect(await form.locator('[data-error-for="/attendees/0/email"]').textContent()).toContain('is required');
+    expect(await form.locator('[data-error-for="/attendees/0/email"]').textContent()).toContain(
+      'is required',
+    );
     expect(await page.locator('#call-results').textContent()).toContain('Nothing was run');
     await shoot('call-invalid');
   });

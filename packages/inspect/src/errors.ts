@@ -1,4 +1,9 @@
-import { markError, subclassGuard, ToolArsenalError, type ToolArsenalErrorOptions } from '@toolarsenal/toolmodel';
+import {
+  markError,
+  subclassGuard,
+  ToolArsenalError,
+  type ToolArsenalErrorOptions,
+} from '@toolarsenal/toolmodel';
 
 const INSPECT = 'toolarsenal.error.inspect';
 

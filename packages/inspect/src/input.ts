@@ -18,7 +18,9 @@ export function asObject(value: unknown, what: string): Fields {
 export function onlyFields(input: Fields, allowed: readonly string[], where: string): void {
   for (const key of Object.keys(input))
     if (!allowed.includes(key))
-      throw badRequest(`${where}: unknown field "${key.slice(0, 100)}" (expected one of ${allowed.join(', ')})`);
+      throw badRequest(
+        `${where}: unknown field "${key.slice(0, 100)}" (expected one of ${allowed.join(', ')})`,
+      );
 }
 
 export function optionalString(input: Fields, field: string, max = MAX_FIELD_LENGTH): string | undefined {
@@ -58,7 +60,8 @@ export function optionalNumber(
   const value = typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value)))
     throw badRequest(`"${field}" must be ${integer ? 'an integer' : 'a number'}, got ${kind(raw)}`);
-  if (value < min || value > max) throw badRequest(`"${field}" must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw badRequest(`"${field}" must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 

@@ -2,7 +2,8 @@ import { getAtPointer, isPlainObject, lintTool, type Tool } from '@toolarsenal/t
 
 const REDACTED = '[redacted]';
 /** Metadata keys whose values are credentials whatever they look like. */
-const CREDENTIAL_KEY = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|(?:access|refresh|id|bearer)[-_]?token|token|secret|client[-_]?secret|password|passwd)$/i;
+const CREDENTIAL_KEY =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|(?:access|refresh|id|bearer)[-_]?token|token|secret|client[-_]?secret|password|passwd)$/i;
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@'"]+@/gi;
 const URL_SECRET_PARAM =
   /([?&](?:api[-_]?key|apikey|key|token|access[-_]?token|secret|client[-_]?secret|password|sig|signature)=)[^&#\s'"]+/gi;

@@ -9,7 +9,11 @@ export function runnerCalls(runner: Runner): InspectCalls {
     const events: InspectEvent[] = [];
     const offs = EVENT_NAMES.map((name) =>
       runner.on(name as RunnerEventName, (event: unknown) => {
-        const { callId: id, at, ...detail } = event as { callId?: string; at: number } & Record<string, unknown>;
+        const {
+          callId: id,
+          at,
+          ...detail
+        } = event as { callId?: string; at: number } & Record<string, unknown>;
         if (id === callId) events.push({ name, at, detail: eventDetail(detail) });
       }),
     );
@@ -25,7 +29,8 @@ export function runnerCalls(runner: Runner): InspectCalls {
       collect(callId, () =>
         runner.run({ id: callId, name: tool.id, arguments: args }, principal ? { principal } : {}),
       ),
-    confirm: (callId, token, argumentsHash) => collect(callId, () => runner.confirm(token, { argumentsHash })),
+    confirm: (callId, token, argumentsHash) =>
+      collect(callId, () => runner.confirm(token, { argumentsHash })),
     reject: (callId, token) => collect(callId, async () => runner.reject(token, 'rejected in the inspector')),
   };
 }

@@ -9,7 +9,8 @@ const BODY_JSON_LIMITS = { maxDepth: 64, maxNodes: 50_000, maxStringLength: 100_
 export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<unknown> {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   // Only JSON: an HTML form (another site's cross-origin POST) cannot send it without a preflight.
-  if (type !== 'application/json') throw badRequest('the request body must be JSON (Content-Type: application/json)');
+  if (type !== 'application/json')
+    throw badRequest('the request body must be JSON (Content-Type: application/json)');
   const declared = Number(request.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const chunks: Buffer[] = [];
@@ -24,7 +25,8 @@ export async function readJsonBody(request: IncomingMessage, maxBytes: number): 
   try {
     return parseJsonSafely(text, BODY_JSON_LIMITS);
   } catch (error) {
-    if (UnsafeJsonError.isInstance(error)) throw badRequest(`the request body is not acceptable JSON: ${error.message}`);
+    if (UnsafeJsonError.isInstance(error))
+      throw badRequest(`the request body is not acceptable JSON: ${error.message}`);
     throw error;
   }
 }

@@ -16,7 +16,10 @@ export function checkHost(request: IncomingMessage, boundHost: string, port: num
   const header = request.headers.host ?? '';
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(header);
   if (!match || !isLoopback(match[1]!.toLowerCase()) || (match[2] !== undefined && Number(match[2]) !== port))
-    throw new InspectError('INSPECT_FORBIDDEN', 'this inspector only answers requests addressed to its loopback address');
+    throw new InspectError(
+      'INSPECT_FORBIDDEN',
+      'this inspector only answers requests addressed to its loopback address',
+    );
 }
 
 /** A POST carrying an `Origin` must come from the page itself (same host and port). */

@@ -13,7 +13,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -44,10 +48,19 @@ const CLIENT_CODES = new Set([
 ]);
 
 /** Maps an error to a status and a body; unexpected errors say nothing about internals. */
-export function errorBody(error: unknown): { status: number; body: { error: { code: string; message: string } } } {
+export function errorBody(error: unknown): {
+  status: number;
+  body: { error: { code: string; message: string } };
+} {
   if (InspectError.isInstance(error))
-    return { status: STATUS[error.code] ?? 400, body: { error: { code: error.code, message: error.message } } };
-  if (ToolArsenalError.isInstance(error) && (CLIENT_CODES.has(error.code)))
+    return {
+      status: STATUS[error.code] ?? 400,
+      body: { error: { code: error.code, message: error.message } },
+    };
+  if (ToolArsenalError.isInstance(error) && CLIENT_CODES.has(error.code))
     return { status: 400, body: { error: { code: error.code, message: error.message } } };
-  return { status: 500, body: { error: { code: 'INSPECT_INTERNAL', message: 'internal error (see the server log)' } } };
+  return {
+    status: 500,
+    body: { error: { code: 'INSPECT_INTERNAL', message: 'internal error (see the server log)' } },
+  };
 }

@@ -74,7 +74,9 @@ describe('binding', () => {
     const open = await startInspectServer({ target: fixtureTarget(), host: '0.0.0.0' });
     try {
       expect(open.host).toBe('0.0.0.0');
-      const reply = await send(`http://127.0.0.1:${open.port}/api/summary`, { headers: { host: 'inspector.lan' } });
+      const reply = await send(`http://127.0.0.1:${open.port}/api/summary`, {
+        headers: { host: 'inspector.lan' },
+      });
       expect(reply.status).toBe(200);
     } finally {
       await open.close();
@@ -85,7 +87,9 @@ describe('binding', () => {
     await expect(startInspectServer({ target: fixtureTarget(), port: -1 })).rejects.toSatisfy(
       (e: unknown) => InspectError.isInstance(e) && e.code === 'INSPECT_BAD_OPTIONS',
     );
-    await expect(startInspectServer({ target: fixtureTarget(), maxBodyBytes: 0 })).rejects.toThrow(/maxBodyBytes/);
+    await expect(startInspectServer({ target: fixtureTarget(), maxBodyBytes: 0 })).rejects.toThrow(
+      /maxBodyBytes/,
+    );
   });
 });
 
@@ -105,7 +109,12 @@ describe('page and assets', () => {
   });
 
   it('serves nothing but its assets', async () => {
-    for (const path of ['/assets/../package.json', '/assets/%2e%2e%2fpackage.json', '/assets/main.ts', '/nope']) {
+    for (const path of [
+      '/assets/../package.json',
+      '/assets/%2e%2e%2fpackage.json',
+      '/assets/main.ts',
+      '/nope',
+    ]) {
       const reply = await get(path);
       expect(reply.status, path).toBe(404);
     }
@@ -132,7 +141,10 @@ describe('GET /api/tools', () => {
     expect(await ids('source=openapi')).toEqual(['payments:process_refund@1.0.0']);
     expect(await ids('namespace=files')).toEqual(['files:delete_file@1.0.0']);
     expect(await ids('tag=weather')).toEqual(['weather:get_forecast@1.0.0']);
-    expect(await ids('annotation=destructiveHint')).toEqual(['files:delete_file@1.0.0', 'admin:reset_cluster@1.0.0']);
+    expect(await ids('annotation=destructiveHint')).toEqual([
+      'files:delete_file@1.0.0',
+      'admin:reset_cluster@1.0.0',
+    ]);
     expect(await ids('health=unhealthy')).toEqual([]);
     expect(await ids('q=refund')).toEqual(['payments:process_refund@1.0.0']);
     const second = (await get('/api/tools?offset=2&limit=2')).json() as { matched: number; tools: unknown[] };
@@ -164,7 +176,9 @@ describe('GET /api/tool', () => {
       lint: Array<{ rule: string; pointer: string }>;
     };
     expect(detail.tool.id).toBe('admin:reset_cluster@1.0.0');
-    expect(detail.lint).toContainEqual(expect.objectContaining({ rule: 'prompt-injection', pointer: '/description' }));
+    expect(detail.lint).toContainEqual(
+      expect.objectContaining({ rule: 'prompt-injection', pointer: '/description' }),
+    );
   });
 
   it('404 for an unknown id, 400 without one', async () => {
@@ -176,7 +190,12 @@ describe('GET /api/tool', () => {
 describe('POST /api/search', () => {
   it('ranks with an explain breakdown whose contributions add up to the score', async () => {
     const view = (await post('/api/search', { query: 'refund the payment', limit: 3 })).json() as {
-      hits: Array<{ id: string; score: number; breakdown: { final: number }; contributions: Array<{ key: string; value: number }> }>;
+      hits: Array<{
+        id: string;
+        score: number;
+        breakdown: { final: number };
+        contributions: Array<{ key: string; value: number }>;
+      }>;
       noRelevantTools: boolean;
     };
     expect(view.noRelevantTools).toBe(false);
@@ -192,12 +211,22 @@ describe('POST /api/search', () => {
     const view = (
       await post('/api/search', {
         query: 'refund the payment',
-        context: { failedTools: ['payments:process_refund@1.0.0'], recentMessages: ['the customer wants money back'] },
+        context: {
+          failedTools: ['payments:process_refund@1.0.0'],
+          recentMessages: ['the customer wants money back'],
+        },
       })
-    ).json() as { hits: Array<{ id: string; score: number; contributions: Array<{ key: string; value: number }> }> };
+    ).json() as {
+      hits: Array<{ id: string; score: number; contributions: Array<{ key: string; value: number }> }>;
+    };
     const hit = view.hits.find((h) => h.id === 'payments:process_refund@1.0.0')!;
     expect(hit.contributions).toContainEqual({ key: 'penalty:failed', value: -0.4 });
-    expect(Math.max(0, hit.contributions.reduce((s, c) => s + c.value, 0))).toBeCloseTo(hit.score, 10);
+    expect(
+      Math.max(
+        0,
+        hit.contributions.reduce((s, c) => s + c.value, 0),
+      ),
+    ).toBeCloseTo(hit.score, 10);
   });
 
   it('says honestly when nothing is relevant', async () => {
@@ -273,13 +302,18 @@ describe('GET /api/convert', () => {
     expect(view.verdict).toBe('accepted');
     expect(view.violations).toEqual([]);
     expect(view.losses).toContainEqual(
-      expect.objectContaining({ pointer: '/inputSchema/properties/payment_id/format', action: 'moved-to-description' }),
+      expect.objectContaining({
+        pointer: '/inputSchema/properties/payment_id/format',
+        action: 'moved-to-description',
+      }),
     );
     expect(view.lowered.parameters).toBeDefined();
   });
 
   it('reports a lossless conversion as such', async () => {
-    const view = (await get('/api/convert?id=weather:get_forecast@1.0.0&dialect=mcp')).json() as { losses: unknown[] };
+    const view = (await get('/api/convert?id=weather:get_forecast@1.0.0&dialect=mcp')).json() as {
+      losses: unknown[];
+    };
     expect(view.losses).toEqual([]);
   });
 
@@ -315,7 +349,9 @@ describe('POST /api/policy', () => {
   });
 
   it('names the rule that denies a blocked tenant', async () => {
-    const view = (await post('/api/policy', { subject: { tenant: 'blocked-co', exposure: 'public' } })).json() as View;
+    const view = (
+      await post('/api/policy', { subject: { tenant: 'blocked-co', exposure: 'public' } })
+    ).json() as View;
     const forecast = row(view, 'weather:get_forecast@1.0.0');
     expect(forecast.callable).toBe(false);
     expect(forecast.rule).toBe('base#/rules/0');
@@ -323,7 +359,9 @@ describe('POST /api/policy', () => {
   });
 
   it('filters and pages rows', async () => {
-    const hidden = (await post('/api/policy', { subject: { exposure: 'public' }, show: 'hidden' })).json() as View;
+    const hidden = (
+      await post('/api/policy', { subject: { exposure: 'public' }, show: 'hidden' })
+    ).json() as View;
     expect(hidden.rows.map((r) => r.id)).toEqual(['admin:reset_cluster@1.0.0']);
   });
 
@@ -364,7 +402,12 @@ describe('calls', () => {
   };
 
   it('validates arguments with errors at JSON pointers', async () => {
-    const view = (await post('/api/validate', { id: 'calendar:create_event@1.0.0', arguments: { when: {}, attendees: [{}] } })).json() as {
+    const view = (
+      await post('/api/validate', {
+        id: 'calendar:create_event@1.0.0',
+        arguments: { when: {}, attendees: [{}] },
+      })
+    ).json() as {
       valid: boolean;
       errors: Array<{ pointer: string }>;
     };
@@ -373,20 +416,26 @@ describe('calls', () => {
   });
 
   it('runs a call and returns its result, timings and runner events', async () => {
-    const view = (await post('/api/call', { id: 'weather:get_forecast@1.0.0', arguments: { city: 'Oslo' } })).json() as Call;
+    const view = (
+      await post('/api/call', { id: 'weather:get_forecast@1.0.0', arguments: { city: 'Oslo' } })
+    ).json() as Call;
     expect(view.status).toBe('success');
     expect(view.result).toEqual({ city: 'Oslo', days: [{ tempC: 21, rain: 0.1 }] });
     expect(view.events.map((e) => e.name)).toEqual(['start', 'success']);
   });
 
   it('answers invalid arguments without running the tool', async () => {
-    const view = (await post('/api/call', { id: 'weather:get_forecast@1.0.0', arguments: { town: 'Oslo' } })).json() as Call;
+    const view = (
+      await post('/api/call', { id: 'weather:get_forecast@1.0.0', arguments: { town: 'Oslo' } })
+    ).json() as Call;
     expect(view.status).toBe('invalid_arguments');
     expect(view.error?.message).toMatch(/\/city: is required/);
   });
 
   it('holds a destructive tool for confirmation, bound to the arguments shown', async () => {
-    const pending = (await post('/api/call', { id: 'files:delete_file@1.0.0', arguments: { path: '/tmp/x' } })).json() as Call;
+    const pending = (
+      await post('/api/call', { id: 'files:delete_file@1.0.0', arguments: { path: '/tmp/x' } })
+    ).json() as Call;
     expect(pending.status).toBe('pending_confirmation');
     expect(pending.confirmation?.arguments).toEqual({ path: '/tmp/x' });
     const { token, argumentsHash } = pending.confirmation!;
@@ -399,7 +448,9 @@ describe('calls', () => {
   });
 
   it('spends the token when the approved arguments are not the pending ones (nothing runs)', async () => {
-    const pending = (await post('/api/call', { id: 'files:delete_file@1.0.0', arguments: { path: '/a' } })).json() as Call;
+    const pending = (
+      await post('/api/call', { id: 'files:delete_file@1.0.0', arguments: { path: '/a' } })
+    ).json() as Call;
     const { token, argumentsHash } = pending.confirmation!;
     const wrong = await post('/api/confirm', { token, argumentsHash: '0'.repeat(64) });
     expect(wrong.status).toBe(400);
@@ -408,7 +459,9 @@ describe('calls', () => {
   });
 
   it('rejects a pending call', async () => {
-    const pending = (await post('/api/call', { id: 'files:delete_file@1.0.0', arguments: { path: '/keep' } })).json() as Call;
+    const pending = (
+      await post('/api/call', { id: 'files:delete_file@1.0.0', arguments: { path: '/keep' } })
+    ).json() as Call;
     const rejected = (await post('/api/reject', { token: pending.confirmation!.token })).json() as Call;
     expect(rejected.status).toBe('cancelled');
   });
@@ -438,7 +491,10 @@ describe('secrets', () => {
     await get('/api/tool?id=payments:process_refund@1.0.0');
     await get('/api/convert?id=payments:process_refund@1.0.0&dialect=openai-chat');
     await get('/api/convert?id=payments:process_refund@1.0.0&dialect=mcp');
-    const echoed = await post('/api/call', { id: 'debug:echo_text@1.0.0', arguments: { text: `key ${PLANTED_SECRET}` } });
+    const echoed = await post('/api/call', {
+      id: 'debug:echo_text@1.0.0',
+      arguments: { text: `key ${PLANTED_SECRET}` },
+    });
     expect((echoed.json() as { result: unknown }).result).toEqual({ echoed: 'key [redacted]' });
     await post('/api/search', { query: PLANTED_SECRET });
     expect(seen.length).toBeGreaterThan(30);

@@ -43,11 +43,15 @@ export async function startInspectServer(options: InspectServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new InspectError('INSPECT_BAD_OPTIONS', `port must be an integer from 0 to 65535, got ${String(port)}`);
+    throw new InspectError(
+      'INSPECT_BAD_OPTIONS',
+      `port must be an integer from 0 to 65535, got ${String(port)}`,
+    );
   const maxBodyBytes = options.maxBodyBytes ?? 1_000_000;
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     throw new InspectError('INSPECT_BAD_OPTIONS', 'maxBodyBytes must be a positive integer');
-  const onError = options.onError ?? ((error: unknown) => process.stderr.write(`toolarsenal inspect: ${String(error)}\n`));
+  const onError =
+    options.onError ?? ((error: unknown) => process.stderr.write(`toolarsenal inspect: ${String(error)}\n`));
   const { target } = options;
   const assets = loadAssets();
   const catalog = new ToolCatalog(target);
@@ -61,9 +65,7 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       title,
       tools: target.tools().length,
       dialects: exportDialects(),
-      access: target.access
-        ? { subjects: target.access.subjects, levels: target.access.levels }
-        : null,
+      access: target.access ? { subjects: target.access.subjects, levels: target.access.levels } : null,
       calls: target.calls !== undefined,
     }),
     '/api/tools': (_r, query) => catalog.list(query),
@@ -99,13 +101,15 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       const handler = routes?.[path];
       if (!handler) {
         const known = Object.hasOwn(get, path) || Object.hasOwn(postRoutes, path);
-        if (known) throw new InspectError('INSPECT_BAD_REQUEST', `${request.method ?? '?'} is not allowed on ${path}`);
+        if (known)
+          throw new InspectError('INSPECT_BAD_REQUEST', `${request.method ?? '?'} is not allowed on ${path}`);
         throw new InspectError('INSPECT_NOT_FOUND', `no such endpoint: ${path.slice(0, 200)}`);
       }
       if (request.method === 'POST') checkOrigin(request);
       const query: Record<string, string> = Object.create(null) as Record<string, string>;
       for (const [key, value] of url.searchParams) {
-        if (Object.hasOwn(query, key)) throw new InspectError('INSPECT_BAD_REQUEST', `query parameter "${key}" is repeated`);
+        if (Object.hasOwn(query, key))
+          throw new InspectError('INSPECT_BAD_REQUEST', `query parameter "${key}" is repeated`);
         query[key] = value;
       }
       const value = await handler(request, query);
@@ -147,4 +151,3 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       }),
   };
 }
-

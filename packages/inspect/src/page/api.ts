@@ -10,7 +10,9 @@ export class ApiError extends Error {
 }
 
 async function parse<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code: string; message: string };
+  } | null;
   if (!response.ok) {
     const error = body?.error;
     throw new ApiError(error?.code ?? 'HTTP', error?.message ?? `HTTP ${response.status}`, response.status);
@@ -18,7 +20,10 @@ async function parse<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-export async function getJson<T>(path: string, params: Record<string, string | number | boolean | undefined> = {}): Promise<T> {
+export async function getJson<T>(
+  path: string,
+  params: Record<string, string | number | boolean | undefined> = {},
+): Promise<T> {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') query.set(k, String(v));
   const qs = query.toString();

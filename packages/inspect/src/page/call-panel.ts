@@ -15,32 +15,72 @@ export function initCall(app: App): { open(id: string): void } {
   const subject = () => (field(pick, 'asSubject').checked ? { subject: app.subject() } : {});
 
   const render = (view: CallView): void => {
-    const status = h('p', { 'data-testid': 'call-status' },
-      h('span', { class: `badge ${view.ok ? 'ok' : view.status === 'pending_confirmation' ? 'warn' : 'bad'}` }, view.status),
-      ` ${view.toolId} · attempt ${view.attempt} · wait ${fixed(view.timings.waitMs, 1)} ms · run ${fixed(view.timings.latencyMs, 1)} ms · total ${fixed(view.timings.totalMs, 1)} ms`);
+    const status = h(
+      'p',
+      { 'data-testid': 'call-status' },
+      h(
+        'span',
+        { class: `badge ${view.ok ? 'ok' : view.status === 'pending_confirmation' ? 'warn' : 'bad'}` },
+        view.status,
+      ),
+      ` ${view.toolId} · attempt ${view.attempt} · wait ${fixed(view.timings.waitMs, 1)} ms · run ${fixed(view.timings.latencyMs, 1)} ms · total ${fixed(view.timings.totalMs, 1)} ms`,
+    );
     const confirmation = view.confirmation;
     let confirmBox: HTMLElement | null = null;
     if (confirmation) {
       const yes = h('button', { type: 'button', class: 'primary' }, 'Confirm and run');
       const no = h('button', { type: 'button' }, 'Reject');
-      yes.addEventListener('click', () => void decide('/api/confirm', { token: confirmation.token, argumentsHash: confirmation.argumentsHash }));
+      yes.addEventListener(
+        'click',
+        () =>
+          void decide('/api/confirm', {
+            token: confirmation.token,
+            argumentsHash: confirmation.argumentsHash,
+          }),
+      );
       no.addEventListener('click', () => void decide('/api/reject', { token: confirmation.token }));
-      confirmBox = h('div', { class: 'panel', role: 'alertdialog', 'aria-label': 'Confirmation needed' },
+      confirmBox = h(
+        'div',
+        { class: 'panel', role: 'alertdialog', 'aria-label': 'Confirmation needed' },
         h('h3', {}, 'Confirmation needed'),
         h('p', {}, confirmation.reason),
         h('p', { class: 'muted' }, 'These exact arguments will run:'),
         jsonView(confirmation.arguments, 'Arguments to confirm'),
-        h('div', { class: 'row' }, yes, no));
+        h('div', { class: 'row' }, yes, no),
+      );
     }
-    show(out,
+    show(
+      out,
       status,
-      view.error ? h('p', { class: 'error', role: 'alert' }, `${view.error.code}: ${view.error.message}`) : null,
+      view.error
+        ? h('p', { class: 'error', role: 'alert' }, `${view.error.code}: ${view.error.message}`)
+        : null,
       confirmBox,
       view.ok ? h('div', {}, h('h3', {}, 'Result'), jsonView(view.result ?? null, 'Call result')) : null,
       h('h3', {}, 'Runner events'),
-      h('table', {},
-        h('thead', {}, h('tr', {}, ...['at (ms)', 'event', 'detail'].map((t) => h('th', { scope: 'col' }, t)))),
-        h('tbody', {}, ...view.events.map((e) => h('tr', {}, h('td', { class: 'mono' }, fixed(e.atMs, 1)), h('td', {}, e.name), h('td', { class: 'mono' }, JSON.stringify(e.detail)))))));
+      h(
+        'table',
+        {},
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...['at (ms)', 'event', 'detail'].map((t) => h('th', { scope: 'col' }, t))),
+        ),
+        h(
+          'tbody',
+          {},
+          ...view.events.map((e) =>
+            h(
+              'tr',
+              {},
+              h('td', { class: 'mono' }, fixed(e.atMs, 1)),
+              h('td', {}, e.name),
+              h('td', { class: 'mono' }, JSON.stringify(e.detail)),
+            ),
+          ),
+        ),
+      ),
+    );
     if (confirmBox) (confirmBox.querySelector('button') as HTMLButtonElement).focus();
   };
 
@@ -59,7 +99,14 @@ export function initCall(app: App): { open(id: string): void } {
       const check = await postJson<ValidationView>('/api/validate', { id: current.id, arguments: args });
       if (!check.valid) {
         current.form.showErrors(check.errors);
-        show(out, h('p', { class: 'error', role: 'alert' }, `Invalid arguments: ${check.errors.length} problem${check.errors.length > 1 ? 's' : ''}. Nothing was run.`));
+        show(
+          out,
+          h(
+            'p',
+            { class: 'error', role: 'alert' },
+            `Invalid arguments: ${check.errors.length} problem${check.errors.length > 1 ? 's' : ''}. Nothing was run.`,
+          ),
+        );
         return;
       }
       current.form.clearErrors();
@@ -76,7 +123,12 @@ export function initCall(app: App): { open(id: string): void } {
       const generated = schemaForm(detail.tool.inputSchema);
       current = { id, form: generated };
       const run = h('button', { type: 'submit', disabled: !app.summary.calls }, 'Validate and call');
-      show(form, h('h3', {}, `Arguments for ${detail.tool.name}`), generated.el, h('div', { class: 'row' }, run));
+      show(
+        form,
+        h('h3', {}, `Arguments for ${detail.tool.name}`),
+        generated.el,
+        h('div', { class: 'row' }, run),
+      );
       show(out);
     } catch (error) {
       show(form);

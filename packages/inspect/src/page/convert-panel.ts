@@ -37,7 +37,11 @@ export function initConvert(app: App): { open(id: string): void } {
         h(
           'p',
           { 'data-testid': 'verdict' },
-          h('span', { class: `badge ${view.verdict === 'accepted' ? 'ok' : 'bad'}` }, view.verdict === 'accepted' ? 'check: accepted' : 'check: rejected'),
+          h(
+            'span',
+            { class: `badge ${view.verdict === 'accepted' ? 'ok' : 'bad'}` },
+            view.verdict === 'accepted' ? 'check: accepted' : 'check: rejected',
+          ),
           ` ${view.dialect}${view.strict ? ' (strict)' : ''} · target name `,
           h('code', {}, view.targetName),
           ` · ${view.losses.length} loss${view.losses.length === 1 ? '' : 'es'} `,
@@ -45,21 +49,62 @@ export function initConvert(app: App): { open(id: string): void } {
           copied,
         ),
         view.violations.length
-          ? h('ul', { class: 'bad', 'aria-label': 'Violations' }, ...view.violations.map((v) => h('li', {}, h('code', {}, v.pointer || '/'), ` ${v.message} (${v.rule})`)))
+          ? h(
+              'ul',
+              { class: 'bad', 'aria-label': 'Violations' },
+              ...view.violations.map((v) =>
+                h('li', {}, h('code', {}, v.pointer || '/'), ` ${v.message} (${v.rule})`),
+              ),
+            )
           : null,
         view.losses.length
           ? h(
               'table',
               { 'aria-label': 'Losses' },
-              h('thead', {}, h('tr', {}, ...['pointer', 'keyword', 'action', 'detail'].map((t) => h('th', { scope: 'col' }, t)))),
-              h('tbody', {}, ...view.losses.map((l) => h('tr', { class: 'loss-row' }, h('td', { class: 'mono' }, l.pointer), h('td', {}, l.keyword), h('td', {}, l.action), h('td', {}, l.detail)))),
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ...['pointer', 'keyword', 'action', 'detail'].map((t) => h('th', { scope: 'col' }, t)),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                ...view.losses.map((l) =>
+                  h(
+                    'tr',
+                    { class: 'loss-row' },
+                    h('td', { class: 'mono' }, l.pointer),
+                    h('td', {}, l.keyword),
+                    h('td', {}, l.action),
+                    h('td', {}, l.detail),
+                  ),
+                ),
+              ),
             )
           : h('p', { class: 'ok' }, 'Lossless: the dialect receives everything.'),
         h(
           'div',
           { class: 'split' },
-          h('div', {}, h('h3', {}, 'Canonical'), jsonView(view.canonical, 'Canonical schema', view.losses.map((l) => ({ pointer: l.pointer, note: `${l.keyword} ${l.action}: ${l.detail}` })))),
-          h('div', {}, h('h3', {}, `Lowered for ${view.dialect}`), jsonView(view.lowered, `Lowered for ${view.dialect}`)),
+          h(
+            'div',
+            {},
+            h('h3', {}, 'Canonical'),
+            jsonView(
+              view.canonical,
+              'Canonical schema',
+              view.losses.map((l) => ({ pointer: l.pointer, note: `${l.keyword} ${l.action}: ${l.detail}` })),
+            ),
+          ),
+          h(
+            'div',
+            {},
+            h('h3', {}, `Lowered for ${view.dialect}`),
+            jsonView(view.lowered, `Lowered for ${view.dialect}`),
+          ),
         ),
       );
     } catch (error) {

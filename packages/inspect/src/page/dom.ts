@@ -40,10 +40,9 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return el as T;
 }
 
-export function field<T extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement = HTMLInputElement>(
-  form: HTMLFormElement,
-  name: string,
-): T {
+export function field<
+  T extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement = HTMLInputElement,
+>(form: HTMLFormElement, name: string): T {
   const el = form.elements.namedItem(name);
   if (!el) throw new Error(`missing field ${name}`);
   return el as T;
@@ -76,7 +75,11 @@ export function pager(
   return h(
     'div',
     { class: 'pager', role: 'navigation', 'aria-label': `${label} pages` },
-    h('button', { type: 'button', disabled: offset === 0, onclick: () => go(Math.max(0, offset - limit)) }, 'Previous'),
+    h(
+      'button',
+      { type: 'button', disabled: offset === 0, onclick: () => go(Math.max(0, offset - limit)) },
+      'Previous',
+    ),
     h('span', {}, matched === 0 ? 'none' : `${offset + 1}–${last} of ${matched}`),
     h('button', { type: 'button', disabled: last >= matched, onclick: () => go(offset + limit) }, 'Next'),
   );

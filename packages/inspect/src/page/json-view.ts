@@ -35,7 +35,13 @@ function lines(value: unknown): Line[] {
       out.push({ depth, text: `${prefix}${open}`, pointer, closing: false });
       entries.forEach(([key, item], i) => {
         const childPrefix = Array.isArray(v) ? '' : `${JSON.stringify(key)}: `;
-        walk(item, `${pointer}/${escapeSegment(key)}`, depth + 1, childPrefix, i < entries.length - 1 ? ',' : '');
+        walk(
+          item,
+          `${pointer}/${escapeSegment(key)}`,
+          depth + 1,
+          childPrefix,
+          i < entries.length - 1 ? ',' : '',
+        );
       });
       out.push({ depth, text: `${close}${comma}`, pointer, closing: true });
       return;
@@ -51,7 +57,11 @@ function lines(value: unknown): Line[] {
  * line at its pointer, or the nearest ancestor shown when the pointer names something that is not there
  * (e.g. a keyword the conversion added).
  */
-export function jsonView(value: unknown, label: string, annotations: readonly Annotation[] = []): HTMLElement {
+export function jsonView(
+  value: unknown,
+  label: string,
+  annotations: readonly Annotation[] = [],
+): HTMLElement {
   const all = lines(value);
   const byPointer = new Map<string, number>();
   all.forEach((line, i) => {

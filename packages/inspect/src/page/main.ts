@@ -38,11 +38,15 @@ function setupTabs(onSelect: (tab: TabId) => void): (tab: TabId) => void {
     button.addEventListener('keydown', (event) => {
       const key = event.key;
       const next =
-        key === 'ArrowRight' ? (i + 1) % TABS.length
-        : key === 'ArrowLeft' ? (i - 1 + TABS.length) % TABS.length
-        : key === 'Home' ? 0
-        : key === 'End' ? TABS.length - 1
-        : -1;
+        key === 'ArrowRight'
+          ? (i + 1) % TABS.length
+          : key === 'ArrowLeft'
+            ? (i - 1 + TABS.length) % TABS.length
+            : key === 'Home'
+              ? 0
+              : key === 'End'
+                ? TABS.length - 1
+                : -1;
       if (next >= 0) {
         event.preventDefault();
         select(TABS[next]!, true);

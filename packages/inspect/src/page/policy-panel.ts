@@ -21,7 +21,10 @@ export function initPolicy(app: App): { subject(): Principal } {
   let offset = 0;
 
   if (!access) {
-    show(out, h('p', { class: 'muted' }, 'No access policy is configured: every tool is visible and callable.'));
+    show(
+      out,
+      h('p', { class: 'muted' }, 'No access policy is configured: every tool is visible and callable.'),
+    );
     form.hidden = true;
     return { subject: () => ({}) };
   }
@@ -81,7 +84,17 @@ export function initPolicy(app: App): { subject(): Principal } {
           'table',
           {},
           h('caption', { class: 'sr-only' }, 'Access per tool'),
-          h('thead', {}, h('tr', {}, ...['Tool', 'Visible', 'Callable', 'Deciding rule', 'Obligations'].map((t) => h('th', { scope: 'col' }, t)))),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...['Tool', 'Visible', 'Callable', 'Deciding rule', 'Obligations'].map((t) =>
+                h('th', { scope: 'col' }, t),
+              ),
+            ),
+          ),
           h(
             'tbody',
             {},
@@ -90,18 +103,46 @@ export function initPolicy(app: App): { subject(): Principal } {
                 'tr',
                 { 'data-tool': row.id, 'data-visible': String(row.visible) },
                 h('td', {}, h('strong', {}, row.name), h('div', { class: 'muted mono' }, row.id)),
-                h('td', {}, h('span', { class: `badge ${row.visible ? 'ok' : 'bad'}` }, row.visible ? 'visible' : 'hidden'), h('div', { class: 'muted' }, row.visibleReason)),
-                h('td', {}, h('span', { class: `badge ${row.callable ? 'ok' : 'bad'}` }, row.callable ? 'allow' : 'deny')),
-                h('td', {}, row.rule ? h('code', {}, row.rule) : h('span', { class: 'muted' }, 'default'), h('div', {}, row.reason)),
+                h(
+                  'td',
+                  {},
+                  h(
+                    'span',
+                    { class: `badge ${row.visible ? 'ok' : 'bad'}` },
+                    row.visible ? 'visible' : 'hidden',
+                  ),
+                  h('div', { class: 'muted' }, row.visibleReason),
+                ),
+                h(
+                  'td',
+                  {},
+                  h(
+                    'span',
+                    { class: `badge ${row.callable ? 'ok' : 'bad'}` },
+                    row.callable ? 'allow' : 'deny',
+                  ),
+                ),
+                h(
+                  'td',
+                  {},
+                  row.rule ? h('code', {}, row.rule) : h('span', { class: 'muted' }, 'default'),
+                  h('div', {}, row.reason),
+                ),
                 h('td', {}, obligations(row)),
               ),
             ),
           ),
         ),
-        pager(view.offset, view.limit, view.matched, (o) => {
-          offset = o;
-          void load();
-        }, 'Policy'),
+        pager(
+          view.offset,
+          view.limit,
+          view.matched,
+          (o) => {
+            offset = o;
+            void load();
+          },
+          'Policy',
+        ),
       );
     } catch (error) {
       show(out, errorBox(error));

@@ -44,38 +44,65 @@ function labelText(name: string, schema: JsonSchema, required: boolean): string 
   return `${schema.title ?? name}${required ? ' (required)' : ''}`;
 }
 
-function editorFor(schema: JsonSchema, name: string, pointer: string, required: boolean, depth: number): Editor {
+function editorFor(
+  schema: JsonSchema,
+  name: string,
+  pointer: string,
+  required: boolean,
+  depth: number,
+): Editor {
   const type = typeOf(schema);
   const hint = schema.description ? h('span', { class: 'muted' }, schema.description) : null;
   if (Array.isArray(schema.enum)) {
     const options = schema.enum.map((v, i) => h('option', { value: String(i) }, JSON.stringify(v)));
-    const select = h('select', { name: pointer }, h('option', { value: '' }, required ? '(choose)' : '(none)'), ...options);
+    const select = h(
+      'select',
+      { name: pointer },
+      h('option', { value: '' }, required ? '(choose)' : '(none)'),
+      ...options,
+    );
     const error = withError(select, pointer);
     return {
       el: h('label', {}, labelText(name, schema, required), select, hint, error),
-      read: () => (select.value === '' ? { present: false } : { present: true, value: schema.enum![Number(select.value)] }),
+      read: () =>
+        select.value === ''
+          ? { present: false }
+          : { present: true, value: schema.enum![Number(select.value)] },
     };
   }
   if (type === 'object' && depth < MAX_DEPTH) return objectEditor(schema, name, pointer, required, depth);
   if (type === 'array' && depth < MAX_DEPTH) return arrayEditor(schema, name, pointer, required, depth);
   if (type === 'boolean') {
-    const select = h('select', { name: pointer }, h('option', { value: '' }, '(unset)'), h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
+    const select = h(
+      'select',
+      { name: pointer },
+      h('option', { value: '' }, '(unset)'),
+      h('option', { value: 'true' }, 'true'),
+      h('option', { value: 'false' }, 'false'),
+    );
     const error = withError(select, pointer);
     return {
       el: h('label', {}, labelText(name, schema, required), select, hint, error),
-      read: () => (select.value === '' ? { present: false } : { present: true, value: select.value === 'true' }),
+      read: () =>
+        select.value === '' ? { present: false } : { present: true, value: select.value === 'true' },
     };
   }
   if (type === 'string' || type === 'number' || type === 'integer') {
     const numeric = type !== 'string';
-    const input = h('input', { name: pointer, autocomplete: 'off', inputmode: numeric ? 'decimal' : undefined, placeholder: schema.format ?? (numeric ? type : undefined) });
+    const input = h('input', {
+      name: pointer,
+      autocomplete: 'off',
+      inputmode: numeric ? 'decimal' : undefined,
+      placeholder: schema.format ?? (numeric ? type : undefined),
+    });
     const error = withError(input, pointer);
     return {
       el: h('label', {}, labelText(name, schema, required), input, hint, error),
       read: () => {
         if (input.value === '') return { present: false };
         // A number that does not parse is sent as typed, so the server's validation names the problem.
-        if (numeric && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(input.value.trim())) return { present: true, value: Number(input.value) };
+        if (numeric && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(input.value.trim()))
+          return { present: true, value: Number(input.value) };
         return { present: true, value: input.value };
       },
     };
@@ -96,7 +123,13 @@ function editorFor(schema: JsonSchema, name: string, pointer: string, required: 
   };
 }
 
-function objectEditor(schema: JsonSchema, name: string, pointer: string, required: boolean, depth: number): Editor {
+function objectEditor(
+  schema: JsonSchema,
+  name: string,
+  pointer: string,
+  required: boolean,
+  depth: number,
+): Editor {
   const requiredSet = new Set(schema.required ?? []);
   const children = Object.entries(schema.properties ?? {}).map(([key, sub]) => ({
     key,
@@ -123,12 +156,19 @@ function objectEditor(schema: JsonSchema, name: string, pointer: string, require
   };
 }
 
-function arrayEditor(schema: JsonSchema, name: string, pointer: string, required: boolean, depth: number): Editor {
+function arrayEditor(
+  schema: JsonSchema,
+  name: string,
+  pointer: string,
+  required: boolean,
+  depth: number,
+): Editor {
   const itemSchema = schema.items ?? {};
   const items: Array<{ editor: Editor; row: HTMLElement }> = [];
   const list = h('div', { class: 'stack' });
   const legend = h('legend', {}, labelText(name, schema, required));
-  const renumber = () => items.forEach((item, i) => item.row.setAttribute('aria-label', `${name} item ${i + 1}`));
+  const renumber = () =>
+    items.forEach((item, i) => item.row.setAttribute('aria-label', `${name} item ${i + 1}`));
   const add = h('button', { type: 'button' }, `Add ${name} item`);
   add.addEventListener('click', () => {
     const index = items.length;
@@ -151,7 +191,10 @@ function arrayEditor(schema: JsonSchema, name: string, pointer: string, required
     el: box,
     read: () => {
       if (items.length === 0) return required ? { present: true, value: [] } : { present: false };
-      return { present: true, value: items.map((i) => i.editor.read()).map((r) => (r.present ? r.value : null)) };
+      return {
+        present: true,
+        value: items.map((i) => i.editor.read()).map((r) => (r.present ? r.value : null)),
+      };
     },
   };
 }

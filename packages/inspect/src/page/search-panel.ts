@@ -30,7 +30,10 @@ function stackedBar(hit: SearchHit): HTMLElement {
   const parts = hit.contributions ?? [];
   const positive = parts.filter((p) => p.value > 0);
   const negative = parts.filter((p) => p.value < 0);
-  const width = Math.max(1, positive.reduce((s, p) => s + p.value, 0));
+  const width = Math.max(
+    1,
+    positive.reduce((s, p) => s + p.value, 0),
+  );
   const seg = (p: Contribution) =>
     h('span', {
       class: segClass(p.key),
@@ -40,12 +43,17 @@ function stackedBar(hit: SearchHit): HTMLElement {
     });
   const bar = h(
     'div',
-    { class: 'bar', role: 'img', 'aria-label': `score ${fixed(hit.score)}: ${parts.map((p) => `${label(p.key)} ${fixed(p.value)}`).join(', ')}` },
+    {
+      class: 'bar',
+      role: 'img',
+      'aria-label': `score ${fixed(hit.score)}: ${parts.map((p) => `${label(p.key)} ${fixed(p.value)}`).join(', ')}`,
+    },
     ...positive.map(seg),
     ...negative.map(seg),
   );
   // Widths go through the CSSOM (the CSP allows no inline style attributes).
-  for (const span of bar.querySelectorAll<HTMLElement>('span')) span.style.width = `${span.dataset.width ?? 0}%`;
+  for (const span of bar.querySelectorAll<HTMLElement>('span'))
+    span.style.width = `${span.dataset.width ?? 0}%`;
   return bar;
 }
 
@@ -60,7 +68,12 @@ function breakdownTable(hit: SearchHit): HTMLElement {
       'tbody',
       {},
       ...parts.map((p) =>
-        h('tr', {}, h('td', {}, h('i', { class: segClass(p.key) }), label(p.key)), h('td', { class: 'mono' }, `${p.value > 0 ? '+' : ''}${fixed(p.value)}`)),
+        h(
+          'tr',
+          {},
+          h('td', {}, h('i', { class: segClass(p.key) }), label(p.key)),
+          h('td', { class: 'mono' }, `${p.value > 0 ? '+' : ''}${fixed(p.value)}`),
+        ),
       ),
       h('tr', {}, h('td', {}, h('strong', {}, 'final')), h('td', { class: 'mono' }, fixed(hit.score))),
     ),
@@ -69,7 +82,11 @@ function breakdownTable(hit: SearchHit): HTMLElement {
 
 function legend(hits: SearchHit[]): HTMLElement {
   const keys = [...new Set(hits.flatMap((hit) => (hit.contributions ?? []).map((p) => p.key)))];
-  return h('ul', { class: 'legend', 'aria-label': 'Legend' }, ...keys.map((k) => h('li', {}, h('i', { class: segClass(k) }), label(k))));
+  return h(
+    'ul',
+    { class: 'legend', 'aria-label': 'Legend' },
+    ...keys.map((k) => h('li', {}, h('i', { class: segClass(k) }), label(k))),
+  );
 }
 
 export function initSearch(_app: App): void {
@@ -88,7 +105,9 @@ export function initSearch(_app: App): void {
       diversity: Number(value('diversity') || 0),
       limit: Number(value('limit') || 10),
       context: {
-        recentMessages: value('recentMessages').split('\n').filter((l) => l.trim() !== ''),
+        recentMessages: value('recentMessages')
+          .split('\n')
+          .filter((l) => l.trim() !== ''),
         usedTools: list(value('usedTools')),
         failedTools: list(value('failedTools')),
       },
@@ -106,7 +125,9 @@ export function initSearch(_app: App): void {
       show(
         out,
         header,
-        result.reducedQuery ? h('p', { class: 'muted' }, `Ranked text (long request reduced): ${result.reducedQuery}`) : null,
+        result.reducedQuery
+          ? h('p', { class: 'muted' }, `Ranked text (long request reduced): ${result.reducedQuery}`)
+          : null,
         result.hits.length ? legend(result.hits) : null,
         h(
           'ol',
@@ -115,10 +136,18 @@ export function initSearch(_app: App): void {
             h(
               'li',
               { 'data-tool': hit.id },
-              h('strong', {}, hit.name), ' ', h('span', { class: 'muted mono' }, hit.id),
+              h('strong', {}, hit.name),
+              ' ',
+              h('span', { class: 'muted mono' }, hit.id),
               h('div', {}, `score ${fixed(hit.score)} · relevance ${fixed(hit.relevance, 2)}`),
               stackedBar(hit),
-              h('details', {}, h('summary', {}, 'Breakdown'), breakdownTable(hit), h('pre', { class: 'mono' }, JSON.stringify(hit.breakdown, null, 2))),
+              h(
+                'details',
+                {},
+                h('summary', {}, 'Breakdown'),
+                breakdownTable(hit),
+                h('pre', { class: 'mono' }, JSON.stringify(hit.breakdown, null, 2)),
+              ),
               h('div', { class: 'muted' }, hit.description),
             ),
           ),

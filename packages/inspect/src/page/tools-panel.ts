@@ -65,15 +65,45 @@ export function initTools(app: App): void {
           'div',
           { class: 'panel', role: 'region', 'aria-label': `Details of ${d.tool.id}` },
           h('h3', {}, d.tool.id),
-          h('p', {}, h('strong', {}, 'Source: '), d.origin.name ? `${d.origin.name} (${d.origin.kind})` : d.origin.kind,
-            d.origin.location ? ` · ${d.origin.location}` : ''),
-          d.health ? h('p', { class: 'muted' }, `health: ${d.health.status} · ${d.health.calls} calls`) : null,
+          h(
+            'p',
+            {},
+            h('strong', {}, 'Source: '),
+            d.origin.name ? `${d.origin.name} (${d.origin.kind})` : d.origin.kind,
+            d.origin.location ? ` · ${d.origin.location}` : '',
+          ),
+          d.health
+            ? h('p', { class: 'muted' }, `health: ${d.health.status} · ${d.health.calls} calls`)
+            : null,
           h('h3', {}, `Lint (${d.lint.length})`),
           d.lint.length === 0
             ? h('p', { class: 'ok' }, 'no findings')
-            : h('ul', {}, ...d.lint.map((f) => h('li', {}, h('span', { class: `badge ${f.severity === 'error' ? 'bad' : f.severity === 'warning' ? 'warn' : ''}` }, f.severity), h('code', {}, f.pointer), ` ${f.message} `, h('span', { class: 'muted' }, `(${f.rule})`)))),
+            : h(
+                'ul',
+                {},
+                ...d.lint.map((f) =>
+                  h(
+                    'li',
+                    {},
+                    h(
+                      'span',
+                      {
+                        class: `badge ${f.severity === 'error' ? 'bad' : f.severity === 'warning' ? 'warn' : ''}`,
+                      },
+                      f.severity,
+                    ),
+                    h('code', {}, f.pointer),
+                    ` ${f.message} `,
+                    h('span', { class: 'muted' }, `(${f.rule})`),
+                  ),
+                ),
+              ),
           h('h3', {}, 'Canonical definition'),
-          jsonView(d.tool, `Canonical definition of ${d.tool.id}`, d.lint.map((f) => ({ pointer: f.pointer, note: `${f.rule}: ${f.message}` }))),
+          jsonView(
+            d.tool,
+            `Canonical definition of ${d.tool.id}`,
+            d.lint.map((f) => ({ pointer: f.pointer, note: `${f.rule}: ${f.message}` })),
+          ),
         ),
       );
       detail.querySelector('h3')?.setAttribute('tabindex', '-1');
@@ -96,7 +126,13 @@ export function initTools(app: App): void {
         h(
           'tr',
           { 'data-tool': row.id },
-          h('td', {}, h('strong', {}, row.name), h('div', { class: 'muted mono' }, row.id), h('div', {}, row.description)),
+          h(
+            'td',
+            {},
+            h('strong', {}, row.name),
+            h('div', { class: 'muted mono' }, row.id),
+            h('div', {}, row.description),
+          ),
           h('td', {}, row.origin.name ?? row.source),
           h('td', {}, row.tags.join(', ')),
           h('td', {}, badges(row)),
@@ -105,11 +141,27 @@ export function initTools(app: App): void {
           h(
             'td',
             {},
-            h('button', { type: 'button', onclick: () => void openDetail(row.id), 'aria-label': `Details of ${row.name}` }, 'Details'),
+            h(
+              'button',
+              {
+                type: 'button',
+                onclick: () => void openDetail(row.id),
+                'aria-label': `Details of ${row.name}`,
+              },
+              'Details',
+            ),
             ' ',
-            h('button', { type: 'button', onclick: () => app.openConvert(row.id), 'aria-label': `Convert ${row.name}` }, 'Convert'),
+            h(
+              'button',
+              { type: 'button', onclick: () => app.openConvert(row.id), 'aria-label': `Convert ${row.name}` },
+              'Convert',
+            ),
             ' ',
-            h('button', { type: 'button', onclick: () => app.openCall(row.id), 'aria-label': `Call ${row.name}` }, 'Call'),
+            h(
+              'button',
+              { type: 'button', onclick: () => app.openCall(row.id), 'aria-label': `Call ${row.name}` },
+              'Call',
+            ),
           ),
         ),
       );
@@ -120,13 +172,29 @@ export function initTools(app: App): void {
           'table',
           {},
           h('caption', { class: 'sr-only' }, 'Tools'),
-          h('thead', {}, h('tr', {}, ...['Tool', 'Source', 'Tags', 'Hints', 'Lint', 'Health', 'Actions'].map((t) => h('th', { scope: 'col' }, t)))),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...['Tool', 'Source', 'Tags', 'Hints', 'Lint', 'Health', 'Actions'].map((t) =>
+                h('th', { scope: 'col' }, t),
+              ),
+            ),
+          ),
           h('tbody', {}, ...rows),
         ),
-        pager(page.offset, page.limit, page.matched, (o) => {
-          offset = o;
-          void load();
-        }, 'Tools'),
+        pager(
+          page.offset,
+          page.limit,
+          page.matched,
+          (o) => {
+            offset = o;
+            void load();
+          },
+          'Tools',
+        ),
       );
     } catch (error) {
       show(results, errorBox(error));

@@ -122,7 +122,11 @@ export interface PolicyRow {
   callable: boolean;
   reason: string;
   rule?: string;
-  obligations: { confirmation: false | { reason: string }; audit: false | string; rateLimit?: { requests: number; intervalMs: number } };
+  obligations: {
+    confirmation: false | { reason: string };
+    audit: false | string;
+    rateLimit?: { requests: number; intervalMs: number };
+  };
 }
 
 export interface PolicyView {
@@ -147,7 +151,13 @@ export interface CallView {
   ok: boolean;
   result?: unknown;
   error?: { code: string; message: string; details?: unknown };
-  confirmation?: { token: string; argumentsHash: string; reason: string; arguments: unknown; expiresAt: number };
+  confirmation?: {
+    token: string;
+    argumentsHash: string;
+    reason: string;
+    arguments: unknown;
+    expiresAt: number;
+  };
   timings: { waitMs: number; latencyMs: number; totalMs: number };
   attempt: number;
   events: Array<{ name: string; atMs: number; detail: Record<string, unknown> }>;

@@ -20,7 +20,13 @@ export interface CallView {
   result?: unknown;
   error?: { code: string; message: string; details?: unknown };
   /** Present when the call waits for a human: show `arguments`, then confirm with `token` + `argumentsHash`. */
-  confirmation?: { token: string; argumentsHash: string; reason: string; arguments: unknown; expiresAt: number };
+  confirmation?: {
+    token: string;
+    argumentsHash: string;
+    reason: string;
+    arguments: unknown;
+    expiresAt: number;
+  };
   timings: ToolResult['timings'];
   attempt: number;
   /** Runner events of this call, `at` relative to the call's start (ms). */

@@ -13,7 +13,16 @@ export interface Scoring {
   fusion: FusionOptions;
 }
 
-const SIGNALS = ['arguments', 'fuzzy', 'slots', 'clauses', 'intent', 'conversation', 'health', 'cost'] as const;
+const SIGNALS = [
+  'arguments',
+  'fuzzy',
+  'slots',
+  'clauses',
+  'intent',
+  'conversation',
+  'health',
+  'cost',
+] as const;
 
 /**
  * Splits a hit's final score into additive parts, following toolindex's scoring: the final score is the

@@ -56,7 +56,9 @@ export async function runSearch(target: InspectTarget, body: unknown): Promise<S
       score: hit.score,
       relevance: hit.relevance,
       ...(hit.breakdown ? { breakdown: hit.breakdown } : {}),
-      ...(hit.breakdown && target.scoring ? { contributions: contributions(hit.breakdown, target.scoring) } : {}),
+      ...(hit.breakdown && target.scoring
+        ? { contributions: contributions(hit.breakdown, target.scoring) }
+        : {}),
     })),
     noRelevantTools: result.noRelevantTools,
     confidence: result.confidence,

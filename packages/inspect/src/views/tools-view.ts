@@ -45,7 +45,8 @@ export class ToolCatalog {
 
   get(id: string): Tool {
     const tool = this.byId.get(id);
-    if (!tool) throw new InspectError('INSPECT_NOT_FOUND', `no tool with id ${JSON.stringify(id.slice(0, 200))}`);
+    if (!tool)
+      throw new InspectError('INSPECT_NOT_FOUND', `no tool with id ${JSON.stringify(id.slice(0, 200))}`);
     return tool;
   }
 
