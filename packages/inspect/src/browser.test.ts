@@ -49,12 +49,12 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
     await page.goto(server.url);
     await page.locator('body[data-ready="true"]').waitFor();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-  });
+  }, 60_000);
 
   it('loads: summary, a paged tool list and keyboard tabs', async () => {
     await expect.poll(() => page.locator('#summary').textContent()).toMatch(/606 tools/);
@@ -90,8 +90,8 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     expect(await used.locator('.bar span[data-part="penalty:used"]').count()).toBe(1);
     const parts = await first
       .locator('.bar span')
-      .evaluateAll((spans) =>
-        spans.map((s) => ({ part: (s as HTMLElement).dataset.part, width: (s as HTMLElement).style.width })),
+      .evaluateAll((spans: Array<{ dataset: Record<string, string>; style: { width: string } }>) =>
+        spans.map((s) => ({ part: s.dataset.part, width: s.style.width })),
       );
     expect(parts.map((p) => p.part)).toContain('lexical');
     expect(parts.every((p) => /%$/.test(p.width))).toBe(true);

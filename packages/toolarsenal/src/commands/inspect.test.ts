@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../io.js';
-import { createProgram, runCli } from '../program.js';
+import { Command } from 'commander';
+import { runCli } from '../program.js';
 import { scratch } from './cli-test-kit.js';
 import { createInspectCommand } from './inspect.js';
 
@@ -47,12 +48,8 @@ function start(argv: string[]) {
     },
     readStdin: async () => '',
   };
-  const program = createProgram(io);
-  // Replace the registered command by one whose stop signal the test controls.
-  program.commands.splice(
-    program.commands.findIndex((c) => c.name() === 'inspect'),
-    1,
-  );
+  // Only this command, registered with a stop signal the test controls.
+  const program = new Command('toolarsenal').exitOverride();
   createInspectCommand((onStop) => void stopped.then(onStop))(program, io);
   const done = program.parseAsync(['inspect', ...argv], { from: 'user' });
   return {
