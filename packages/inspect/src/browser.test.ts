@@ -13,6 +13,13 @@ if (!HAVE_BROWSER)
     `@toolarsenal/inspect: browser tests SKIPPED — no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
   );
 
+// CI (.ci/run) installs chromium and sets INSPECT_REQUIRE_BROWSER=1: there a missing browser is a failure.
+describe.runIf(!HAVE_BROWSER && process.env.INSPECT_REQUIRE_BROWSER === '1')('browser requirement', () => {
+  it('has a Chromium to drive', () => {
+    expect.fail(`INSPECT_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`);
+  });
+});
+
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 const README_SHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -26,7 +33,7 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
   const shoot = async (name: string): Promise<void> => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const file = `${ARTIFACTS}${name}.png`;
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file });
     if (process.env.INSPECT_UPDATE_SCREENSHOTS === '1') {
       mkdirSync(README_SHOTS, { recursive: true });
       copyFileSync(file, `${README_SHOTS}${name}.png`);

@@ -164,18 +164,21 @@ function arrayEditor(
   depth: number,
 ): Editor {
   const itemSchema = schema.items ?? {};
-  const items: Array<{ editor: Editor; row: HTMLElement }> = [];
+  const items: Array<{ editor: Editor; row: HTMLElement; remove: HTMLButtonElement }> = [];
   const list = h('div', { class: 'stack' });
   const legend = h('legend', {}, labelText(name, schema, required));
   const renumber = () =>
-    items.forEach((item, i) => item.row.setAttribute('aria-label', `${name} item ${i + 1}`));
+    items.forEach((item, i) => {
+      item.row.setAttribute('aria-label', `${name} item ${i + 1}`);
+      item.remove.setAttribute('aria-label', `Remove ${name} item ${i + 1}`);
+    });
   const add = h('button', { type: 'button' }, `Add ${name} item`);
   add.addEventListener('click', () => {
     const index = items.length;
     const editor = editorFor(itemSchema, `${name} ${index + 1}`, `${pointer}/${index}`, true, depth + 1);
     const remove = h('button', { type: 'button' }, 'Remove');
     const row = h('div', { role: 'group' }, editor.el, remove);
-    const item = { editor, row };
+    const item = { editor, row, remove };
     remove.addEventListener('click', () => {
       items.splice(items.indexOf(item), 1);
       row.remove();
