@@ -9,7 +9,7 @@ import {
 } from '../test-fixtures/arsenal.js';
 import { createToolsTarget } from '../tools-target.js';
 import { type InspectServer, startInspectServer } from './server.js';
-import { postJson, type Reply, send } from './test-client.js';
+import { postJson, type Reply, send } from '../test-fixtures/http-client.js';
 
 let server: InspectServer;
 let base: string;
