@@ -1,6 +1,6 @@
 import { type AccessDecision, normalizePrincipal, type Principal, type Tool } from '@toolarsenal/toolmodel';
 import type { CompiledPolicy, Exposure, Toolset } from '@toolarsenal/toolset';
-import type { AccessView, InspectAccess, NamedSubject } from './target.js';
+import type { AccessView, InspectAccess, NamedSubject, VisibilityExplanation } from './target.js';
 
 const EVERYONE: AccessDecision = Object.freeze({
   allow: true,
@@ -8,29 +8,29 @@ const EVERYONE: AccessDecision = Object.freeze({
   obligations: Object.freeze({ confirmation: false, audit: false }),
 }) as AccessDecision;
 
+// Membership is `Toolset.has` (a map lookup): the policy view decides every tool for its counts. `explain()`
+// walks every clause, so it is asked only for the rows the page shows.
+
 /** Exposure levels: a subject sees the set of its level; the least trusted level holding a tool governs it. */
 export function exposureAccess(exposure: Exposure, subjects: readonly NamedSubject[]): InspectAccess {
+  const setOf = (principal: Principal): { level: string; set?: Toolset } => {
+    normalizePrincipal(principal);
+    const level = exposure.levelOf(principal);
+    return exposure.levels.includes(level) ? { level, set: exposure.toolsetFor(level) } : { level };
+  };
   return {
     subjects,
     levels: exposure.levels,
     levelOf: (principal) => exposure.levelOf(principal),
     decide(principal: Principal, tool: Tool): AccessView {
-      normalizePrincipal(principal);
-      const level = exposure.levelOf(principal);
-      if (!exposure.levels.includes(level))
-        return {
-          visible: false,
-          visibleReason: `unknown exposure level "${level}"`,
-          decision: exposure.evaluate(principal, tool, 'call'),
-        };
-      const set = exposure.toolsetFor(level);
+      const { set } = setOf(principal);
+      return { visible: set?.has(tool.id) ?? false, decision: exposure.evaluate(principal, tool, 'call') };
+    },
+    explainVisibility(principal: Principal, tool: Tool): VisibilityExplanation {
+      const { level, set } = setOf(principal);
+      if (!set) return { reason: `unknown exposure level "${level}"` };
       const explanation = set.explain(tool.id);
-      return {
-        visible: explanation.included,
-        visibleReason: `level "${level}": ${explanation.reason}`,
-        decision: exposure.evaluate(principal, tool, 'call'),
-        explanation,
-      };
+      return { reason: `level "${level}": ${explanation.reason}`, explanation };
     },
   };
 }
@@ -41,9 +41,11 @@ export function toolsetAccess(set: Toolset, subjects: readonly NamedSubject[]): 
     subjects,
     levels: [],
     decide(principal: Principal, tool: Tool): AccessView {
-      const decision = set.evaluate(principal, tool, 'call');
+      return { visible: set.has(tool.id), decision: set.evaluate(principal, tool, 'call') };
+    },
+    explainVisibility(_principal: Principal, tool: Tool): VisibilityExplanation {
       const explanation = set.explain(tool.id);
-      return { visible: explanation.included, visibleReason: explanation.reason, decision, explanation };
+      return { reason: explanation.reason, explanation };
     },
   };
 }
@@ -60,9 +62,9 @@ export function policyAccess(
       normalizePrincipal(principal);
       return {
         visible: true,
-        visibleReason: 'listed: no toolset restricts the listing',
         decision: policy ? policy.evaluate(principal, tool, 'call') : EVERYONE,
       };
     },
+    explainVisibility: () => ({ reason: 'listed: no toolset restricts the listing' }),
   };
 }

@@ -12,6 +12,7 @@ export type {
   NamedSubject,
   Scoring,
   ToolOrigin,
+  VisibilityExplanation,
 } from './target.js';
 export { createToolsTarget, type ToolsTargetOptions } from './tools-target.js';
 export { runnerCalls } from './runner-calls.js';

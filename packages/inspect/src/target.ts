@@ -24,10 +24,14 @@ export interface NamedSubject {
 export interface AccessView {
   /** Listed for this subject (member of its toolset or exposure level). */
   visible: boolean;
-  /** Why it is (not) listed: the toolset's `explain()` sentence. */
-  visibleReason: string;
   /** The decision for `call`, with the deciding rule. */
   decision: AccessDecision;
+}
+
+/** Why a tool is (not) listed for a subject. */
+export interface VisibilityExplanation {
+  /** The toolset's `explain()` sentence. */
+  reason: string;
   /** The full toolset explanation (clauses and operands), when a toolset decides membership. */
   explanation?: Explanation;
 }
@@ -39,8 +43,10 @@ export interface InspectAccess {
   readonly levels: readonly string[];
   /** The exposure level a principal is served at (absent without an exposure). */
   levelOf?(principal: Principal): string;
-  /** Throws (a `ToolArsenalError`) for a malformed principal. */
+  /** Throws (a `ToolArsenalError`) for a malformed principal. Cheap: the policy view runs it for every tool. */
   decide(principal: Principal, tool: Tool): AccessView;
+  /** Why `decide` listed the tool or not; costlier (clause by clause), so asked only for the rows shown. */
+  explainVisibility(principal: Principal, tool: Tool): VisibilityExplanation;
 }
 
 /** A call as the page makes it; `callId` lets the target hand back the runner events of this call only. */

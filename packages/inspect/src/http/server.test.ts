@@ -335,7 +335,15 @@ describe('GET /api/convert', () => {
 describe('POST /api/policy', () => {
   type View = {
     counts: { visible: number; callable: number; total: number };
-    rows: Array<{ id: string; visible: boolean; callable: boolean; reason: string; rule?: string }>;
+    matched: number;
+    rows: Array<{
+      id: string;
+      visible: boolean;
+      visibleReason: string;
+      callable: boolean;
+      reason: string;
+      rule?: string;
+    }>;
   };
   const row = (view: View, id: string) => view.rows.find((r) => r.id === id)!;
 
@@ -346,6 +354,12 @@ describe('POST /api/policy', () => {
     expect(row(pub, 'admin:reset_cluster@1.0.0').visible).toBe(false);
     expect(row(pub, 'admin:reset_cluster@1.0.0').callable).toBe(false);
     expect(pub.counts).toEqual({ total: 6, visible: 5, callable: 5 });
+    // The listing reason is the level's toolset explain() sentence, for hidden and visible rows alike.
+    expect(row(pub, 'admin:reset_cluster@1.0.0').visibleReason).toMatch(/^level "public": .*namespace/);
+    expect(row(partner, 'admin:reset_cluster@1.0.0').visibleReason).toMatch(/^level "partner": /);
+    expect(row(pub, 'weather:get_forecast@1.0.0').visibleReason).not.toBe(
+      row(pub, 'admin:reset_cluster@1.0.0').visibleReason,
+    );
   });
 
   it('names the rule that denies a blocked tenant', async () => {
@@ -363,6 +377,12 @@ describe('POST /api/policy', () => {
       await post('/api/policy', { subject: { exposure: 'public' }, show: 'hidden' })
     ).json() as View;
     expect(hidden.rows.map((r) => r.id)).toEqual(['admin:reset_cluster@1.0.0']);
+    const all = (await post('/api/policy', { subject: { exposure: 'partner' } })).json() as View;
+    const page = (
+      await post('/api/policy', { subject: { exposure: 'partner' }, offset: 2, limit: 3 })
+    ).json() as View;
+    expect(page.matched).toBe(6);
+    expect(page.rows).toEqual(all.rows.slice(2, 5));
   });
 
   it('answers a malformed subject with 400', async () => {

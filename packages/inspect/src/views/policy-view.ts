@@ -1,7 +1,7 @@
-import { type Obligations, type Principal, PrincipalError } from '@toolarsenal/toolmodel';
+import { normalizePrincipal, type Obligations, type Principal, PrincipalError } from '@toolarsenal/toolmodel';
 import { badRequest, InspectError } from '../errors.js';
 import { asObject, oneOf, onlyFields, optionalNumber, optionalString, stringList } from '../input.js';
-import type { InspectAccess, InspectTarget } from '../target.js';
+import type { InspectTarget } from '../target.js';
 import { MAX_PAGE_SIZE } from './tools-view.js';
 
 export interface PolicyRow {
@@ -33,49 +33,47 @@ export function policyView(target: InspectTarget, body: unknown): PolicyView {
   if (!access) throw new InspectError('INSPECT_NOT_FOUND', 'no access policy is configured');
   const input = asObject(body, 'body');
   onlyFields(input, ['subject', 'show', 'offset', 'limit'], 'policy');
-  const subject = readSubject(input.subject);
+  // Normalised once: toolmodel remembers normalised principals, so the per-tool decisions skip re-validating it.
+  const subject = normalized(readSubject(input.subject));
   const show = oneOf(input, 'show', SHOW) ?? 'all';
   const offset = optionalNumber(input, 'offset', { min: 0, max: 1_000_000, integer: true }) ?? 0;
   const limit = optionalNumber(input, 'limit', { min: 1, max: MAX_PAGE_SIZE, integer: true }) ?? 50;
-  const rows = target.tools().map((tool) => {
-    const view = decide(access, subject, tool);
-    return {
-      id: tool.id,
-      name: tool.name,
-      visible: view.visible,
-      visibleReason: view.visibleReason,
-      callable: view.decision.allow,
-      reason: view.decision.reason,
-      ...(view.decision.rule ? { rule: view.decision.rule } : {}),
-      obligations: view.decision.obligations,
-    };
-  });
-  const keep = rows.filter(
+  const decided = target.tools().map((tool) => ({ tool, ...access.decide(subject, tool) }));
+  const keep = decided.filter(
     (r) =>
       show === 'all' ||
       (show === 'visible' && r.visible) ||
       (show === 'hidden' && !r.visible) ||
-      (show === 'callable' && r.callable) ||
-      (show === 'denied' && !r.callable),
+      (show === 'callable' && r.decision.allow) ||
+      (show === 'denied' && !r.decision.allow),
   );
   return {
     subject,
     ...(access.levelOf ? { level: access.levelOf(subject) } : {}),
     counts: {
-      total: rows.length,
-      visible: rows.filter((r) => r.visible).length,
-      callable: rows.filter((r) => r.callable).length,
+      total: decided.length,
+      visible: decided.filter((r) => r.visible).length,
+      callable: decided.filter((r) => r.decision.allow).length,
     },
     matched: keep.length,
     offset,
     limit,
-    rows: keep.slice(offset, offset + limit),
+    rows: keep.slice(offset, offset + limit).map(({ tool, visible, decision }) => ({
+      id: tool.id,
+      name: tool.name,
+      visible,
+      visibleReason: access.explainVisibility(subject, tool).reason,
+      callable: decision.allow,
+      reason: decision.reason,
+      ...(decision.rule ? { rule: decision.rule } : {}),
+      obligations: decision.obligations,
+    })),
   };
 }
 
-function decide(access: InspectAccess, subject: Principal, tool: Parameters<InspectAccess['decide']>[1]) {
+function normalized(subject: Principal): Principal {
   try {
-    return access.decide(subject, tool);
+    return normalizePrincipal(subject);
   } catch (error) {
     if (PrincipalError.isInstance(error)) throw badRequest(`subject: ${error.message}`);
     throw error;
