@@ -4,6 +4,7 @@
  * one. Target: every endpoint the page calls while you type or click answers in under 50 ms at 5,000 tools.
  * Run: npm run bench -w @toolarsenal/inspect
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { check, fromCanonical } from '@toolarsenal/tooladapter';
 import { startInspectServer } from '../src/http/server.js';
@@ -73,7 +74,10 @@ for (const size of [600, 5_000]) {
   await server.close();
 }
 
-console.log(`Median of ${RUNS} requests (ms), real HTTP on 127.0.0.1; target < ${TARGET_MS} ms.\n`);
+console.log(
+  `Median of ${RUNS} requests (ms), real HTTP on 127.0.0.1; target < ${TARGET_MS} ms. ` +
+    `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end of the run.\n`,
+);
 console.log('| tools | endpoint | ms | library call alone (ms) | under target |');
 console.log('| ---: | --- | ---: | ---: | --- |');
 for (const row of rows) console.log(row);
