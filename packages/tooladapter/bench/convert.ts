@@ -1,57 +1,50 @@
 /**
- * Conversion throughput per target over the 527 real MCP tools: median of several runs, with two
- * baselines measured in the same run (structuredClone and a JSON round trip of every tool).
+ * Conversion throughput over the 527 real MCP tools to every target, median CPU time of several
+ * runs after warm-up, with structuredClone and a JSON round trip of each tool as same-run
+ * baselines. (bench/gemini-peers.ts, run next by `npm run bench`, compares Gemini lowering with
+ * its peers in a fresh process.) Measures the built package (dist): tsx adds helpers to small
+ * functions that the published JavaScript does not have.
  * Run: npm run bench -w @toolarsenal/tooladapter
  */
-import { fromCanonical } from '../src/index.js';
-import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/testing/corpus-tools.js';
+import { cpus } from 'node:os';
+import type * as tooladapter from '../src/index.js';
+import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/test-fixtures/corpus-tools.js';
+import { fmt, RUNS, timeMs, WARMUP } from './measure.js';
 
-const RUNS = 9;
-const WARMUP = 3;
+const { fromCanonical } = (await import(
+  process.env.BENCH_SRC === '1' ? '../src/index.js' : '../dist/index.js'
+)) as typeof tooladapter;
+
+const corpus = loadCorpusTools();
+const tools = corpus.map((c) => c.tool);
+const perSecond = (count: number, ms: number) => (count / ms) * 1000;
+
+console.log(
+  `\ntooladapter bench — ${tools.length} real MCP tools, median CPU time of ${RUNS} runs after ${WARMUP} warm-up runs, node ${process.version}, ${cpus().length} cores\n`,
+);
+
+// 1. Every target.
 const TARGET_RATE = 10_000;
-const tools = loadCorpusTools().map((c) => c.tool);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function measure(label: string, fn: () => void): { label: string; rate: number; ms: number } {
-  for (let i = 0; i < WARMUP; i++) fn();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
-  }
-  const ms = median(times);
-  return { label, rate: (tools.length / ms) * 1000, ms };
+const rows: Array<{ label: string; rate: number; ms: number }> = [];
+const row = async (label: string, fn: () => void) => {
+  const ms = await timeMs(fn);
+  rows.push({ label, rate: perSecond(tools.length, ms), ms });
+};
+await row('baseline: structuredClone', () => {
+  for (const tool of tools) structuredClone(tool);
+});
+await row('baseline: JSON round trip', () => {
+  for (const tool of tools) JSON.parse(JSON.stringify(tool));
+});
+for (const config of TARGET_CONFIGS) {
+  const options = optionsOf(config);
+  await row(`fromCanonical → ${config.label}`, () => {
+    for (const tool of tools) fromCanonical(tool, config.dialect, options);
+  });
 }
-
-const rows = [
-  measure('baseline: structuredClone', () => {
-    for (const tool of tools) structuredClone(tool);
-  }),
-  measure('baseline: JSON round trip', () => {
-    for (const tool of tools) JSON.parse(JSON.stringify(tool));
-  }),
-  ...TARGET_CONFIGS.map((config) =>
-    measure(`fromCanonical → ${config.label}`, () => {
-      const options = optionsOf(config);
-      for (const tool of tools) fromCanonical(tool, config.dialect, options);
-    }),
-  ),
-];
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const width = Math.max(...rows.map((r) => r.label.length));
-console.log(
-  `\nConversions of ${tools.length} tools, median of ${RUNS} runs (after ${WARMUP} warm-up runs)\n`,
-);
-console.log(
-  `${'target'.padEnd(width)}  ${'tools/s'.padStart(10)}  ${'ms/run'.padStart(8)}  ${'≥10k/s'.padStart(6)}`,
-);
-console.log(`${'-'.repeat(width)}  ${'-'.repeat(10)}  ${'-'.repeat(8)}  ${'-'.repeat(6)}`);
-for (const row of rows) {
-  const meets = row.label.startsWith('baseline') ? '' : row.rate >= TARGET_RATE ? 'yes' : 'NO';
-  console.log(
-    `${row.label.padEnd(width)}  ${fmt(row.rate).padStart(10)}  ${row.ms.toFixed(2).padStart(8)}  ${meets.padStart(6)}`,
-  );
+console.log(`| target | tools/s | CPU ms/run | ≥ ${fmt(TARGET_RATE)}/s |`);
+console.log('|---|---:|---:|:---:|');
+for (const r of rows) {
+  const meets = r.label.startsWith('baseline') ? '' : r.rate >= TARGET_RATE ? 'yes' : 'NO';
+  console.log(`| ${r.label} | ${fmt(r.rate)} | ${r.ms.toFixed(2)} | ${meets} |`);
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@toolarsenal/toolmodel';
 import { CODECS } from './codec-registry.js';
 import { UnknownDialectError } from './errors.js';
 import {
@@ -24,9 +25,16 @@ export function getCodec(dialect: string): DialectCodec {
   return codec;
 }
 
-/** Dialects with a registered codec. */
-export function availableDialects(): Dialect[] {
-  return CODECS.map((c) => c.dialect);
+/**
+ * Dialects with a registered codec; with a direction, those tools can be converted to (`export`,
+ * e.g. not `legacy-function`) or read from (`import`).
+ */
+export function availableDialects(direction?: 'import' | 'export'): Dialect[] {
+  if (direction !== undefined && direction !== 'import' && direction !== 'export')
+    throw new InvalidArgumentError('direction', '"import" or "export"', direction);
+  return CODECS.filter(
+    (c) => direction === undefined || (direction === 'export' ? c.encode : c.decode) !== undefined,
+  ).map((c) => c.dialect);
 }
 
 const RULES: Partial<Record<Dialect, NameRule>> = {
@@ -39,13 +47,30 @@ const RULES: Partial<Record<Dialect, NameRule>> = {
   langchain: MCP_NAME_RULE,
 };
 
-/** The name rule of a dialect (codecs without a specific rule get one derived from their pattern and limits). */
-export function nameRuleOf(codec: DialectCodec): NameRule {
+const defaultRules = new Map<DialectCodec, NameRule>();
+
+/**
+ * The name rule of a dialect, with `maxNameLength` (default: the codec's limit) applied; codecs
+ * without a specific rule get one derived from their pattern. The default rules are built once.
+ */
+export function nameRuleOf(codec: DialectCodec, maxNameLength?: number): NameRule {
+  if (maxNameLength === undefined) {
+    let rule = defaultRules.get(codec);
+    if (!rule) {
+      rule = buildRule(codec, codec.limits.maxNameLength);
+      defaultRules.set(codec, rule);
+    }
+    return rule;
+  }
+  return buildRule(codec, maxNameLength);
+}
+
+function buildRule(codec: DialectCodec, maxNameLength: number): NameRule {
   const known = RULES[codec.dialect];
-  if (known) return { ...known, maxLength: Math.min(known.maxLength, codec.limits.maxNameLength) };
+  if (known) return { ...known, maxLength: Math.min(known.maxLength, maxNameLength) };
   return {
     pattern: codec.namePattern,
-    maxLength: Math.min(codec.limits.maxNameLength, 128),
+    maxLength: Math.min(maxNameLength, 128),
     invalidChar: /[^A-Za-z0-9_-]/g,
   };
 }

@@ -1,11 +1,8 @@
-import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
-import { checkGeminiJsonSchema } from '../check/gemini.js';
-import { requireObject } from '../check/tool-shape.js';
-import { ViolationList } from '../check/violation.js';
+import { isPlainObject, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
-import type { CheckOptions, ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
+import type { ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
 import {
-  checkGeminiName,
+  checkGeminiDeclaration,
   GEMINI_FIELDS,
   GEMINI_LIMITS,
   geminiDeclarations,
@@ -18,6 +15,7 @@ import {
   expectObject,
   fieldLosses,
   lowerInput,
+  lowerOutput,
   mergeLimits,
   optionalString,
   renameLoss,
@@ -39,12 +37,16 @@ export const geminiJsonCodec: DialectCodec = {
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
     value.parametersJsonSchema = lowered.schema;
-    if (tool.outputSchema !== undefined) value.responseJsonSchema = tool.outputSchema;
     const losses: Loss[] = [
       ...renameLoss(tool, targetName, 'Gemini'),
       ...fieldLosses(tool, 'Gemini', CARRIED),
       ...lowered.losses,
     ];
+    // The response schema follows the same rule ("only description and default next to $ref").
+    if (tool.outputSchema !== undefined)
+      value.responseJsonSchema = isPlainObject(tool.outputSchema)
+        ? lowerOutput(tool.outputSchema, 'gemini-json', 'Gemini', mergeLimits(GEMINI_LIMITS, options), losses)
+        : tool.outputSchema;
     return { value, losses, decode: lowered.decode, encodeArgs: lowered.encodeArgs };
   },
   decode(raw: unknown, options: ToCanonicalOptions) {
@@ -68,22 +70,7 @@ export const geminiJsonCodec: DialectCodec = {
     applyNameMap(input, name, options, losses);
     return { input, losses };
   },
-  check(value: unknown, options: CheckOptions) {
-    const out = new ViolationList();
-    if (!requireObject(value, '', out, 'gemini.declaration.object', 'a function declaration'))
-      return out.items;
-    const limits = mergeLimits(GEMINI_LIMITS, options);
-    checkGeminiName(value.name, limits, out);
-    if (value.parameters !== undefined && value.parametersJsonSchema !== undefined)
-      out.add(
-        '/parametersJsonSchema',
-        'gemini.parameters-exclusive',
-        '`parameters` and `parametersJsonSchema` are mutually exclusive',
-      );
-    if (value.parametersJsonSchema !== undefined)
-      checkGeminiJsonSchema(value.parametersJsonSchema, '/parametersJsonSchema', limits, out);
-    return out.items;
-  },
+  check: checkGeminiDeclaration,
   toDocument: geminiDocument,
   fromDocument: geminiDeclarations,
 };

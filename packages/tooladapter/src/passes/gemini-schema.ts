@@ -1,7 +1,14 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import {
+  isPlainObject,
+  joinPointer,
+  mapSchema,
+  mapSchemaShared,
+  type PointerOf,
+} from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { appendTagLines, formatTag } from './description-tags.js';
-import { mapBottomUpShared } from './map-bottom-up.js';
+import { foldableKeys } from './distribute-any-of.js';
+import { hasAnnotatedAnyOfChild, isolateAnyOf, liftAnyOfAnnotations } from './gemini-any-of.js';
 import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
 
 /** Fields Gemini's `parameters` (OpenAPI 3.0 subset, googleapis/js-genai `Schema`) accepts. */
@@ -31,11 +38,11 @@ export const GEMINI_ALLOWED_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Formats Gemini honours, per type. */
-export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
-  string: new Set(['enum', 'date-time']),
-  number: new Set(['float', 'double']),
-  integer: new Set(['int32', 'int64']),
-};
+export const GEMINI_FORMATS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['string', new Set(['enum', 'date-time'])],
+  ['number', new Set(['float', 'double'])],
+  ['integer', new Set(['int32', 'int64'])],
+]);
 
 /** How a non-string enum value is written as a Gemini string enum value. */
 export function enumValueToString(value: unknown): string {
@@ -47,59 +54,78 @@ export function enumValueToString(value: unknown): string {
  * (type arrays, `type:"null"`, `anyOf` null branches, `null` in enums), `const` → `enum`,
  * non-string enums → string enums with `format:"enum"` and an `@enum` tag holding the original
  * values (decode maps them back), unsupported formats and every field outside the allow-list
- * → description tags, `required` limited to defined properties. Expects refs inlined, `allOf`
- * flattened and `oneOf` rewritten already. Pure.
+ * → description tags, `required` limited to defined properties, every `anyOf` alone on its node
+ * (`isolateAnyOf`, `liftAnyOfAnnotations`). Expects refs inlined, `allOf` flattened and `oneOf`
+ * rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUpShared(
+  let anyOfSeen = false;
+  return mapSchemaShared(
     schema,
     (input, at, owned) => {
-      if (!geminiNeedsChange(input)) return input;
-      let node: Schema = owned ? input : { ...input };
-      if ('const' in node) {
-        if (node.enum === undefined) node.enum = [node.const];
-        delete node.const;
-        note(
-          ctx,
-          joinPointer(at(), 'const'),
-          'const',
-          'rewritten',
-          'const → single-value enum (Gemini: Unknown name "const")',
-        );
+      let node = geminiNeedsChange(input) ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
+      let mine = node !== input || owned;
+      // Children come first: once no anyOf has been seen, no child can carry an annotated one.
+      if (Array.isArray(node.anyOf)) anyOfSeen = true;
+      // Lift the children's annotations before folding this node's properties into its branches,
+      // while they are still this node's children.
+      if (anyOfSeen && hasAnnotatedAnyOfChild(node)) {
+        if (!mine) node = { ...node };
+        mine = true;
+        liftAnyOfAnnotations(node, at, ctx);
       }
-      node = lowerNulls(node, at, ctx);
-      lowerEnum(node, at, ctx);
-      const types = typeList(node);
-      if (typeof node.format === 'string') {
-        const allowed = types.length === 1 ? GEMINI_FORMATS[types[0]!] : undefined;
-        if (!allowed?.has(node.format)) {
-          moveKeywordsToDescription(node, ['format'], at(), ctx, 'Gemini does not support this format');
-        }
-      }
-      if (Array.isArray(node.required) && isPlainObject(node.properties)) {
-        const props = node.properties;
-        const kept = (node.required as unknown[]).filter(
-          (r) => typeof r === 'string' && Object.hasOwn(props, r),
-        );
-        if (kept.length !== node.required.length) {
-          note(
-            ctx,
-            joinPointer(at(), 'required'),
-            'required',
-            'dropped',
-            'required names without a property dropped (Gemini: "property is not defined")',
-          );
-          node.required = kept;
-        }
-      }
-      const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
-      if (extra.length > 0) {
-        moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
+      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+        if (!mine) node = { ...node };
+        isolateAnyOf(node, at, ctx);
       }
       return node;
     },
     base,
   ) as Schema;
+}
+
+/** The per-node lowering of `lowerToGeminiSchema` (on an owned copy). */
+function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema {
+  let node: Schema = input;
+  if ('const' in node) {
+    if (node.enum === undefined) node.enum = [node.const];
+    delete node.const;
+    note(
+      ctx,
+      joinPointer(at(), 'const'),
+      'const',
+      'rewritten',
+      'const → single-value enum (Gemini: Unknown name "const")',
+    );
+  }
+  node = lowerNulls(node, at, ctx);
+  lowerEnum(node, at, ctx);
+  const types = typeList(node);
+  if (typeof node.format === 'string') {
+    const allowed = types.length === 1 ? GEMINI_FORMATS.get(types[0]!) : undefined;
+    if (!allowed?.has(node.format)) {
+      moveKeywordsToDescription(node, ['format'], at(), ctx, 'Gemini does not support this format');
+    }
+  }
+  if (Array.isArray(node.required) && isPlainObject(node.properties)) {
+    const props = node.properties;
+    const kept = (node.required as unknown[]).filter((r) => typeof r === 'string' && Object.hasOwn(props, r));
+    if (kept.length !== node.required.length) {
+      note(
+        ctx,
+        joinPointer(at(), 'required'),
+        'required',
+        'dropped',
+        'required names without a property dropped (Gemini: "property is not defined")',
+      );
+      node.required = kept;
+    }
+  }
+  const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
+  if (extra.length > 0) {
+    moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
+  }
+  return node;
 }
 
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
@@ -205,7 +231,7 @@ function geminiNeedsChange(node: Schema): boolean {
   }
   if (Array.isArray(node.anyOf) && node.anyOf.some(isNullOnly)) return true;
   if (typeof node.format === 'string') {
-    const allowed = typeof t === 'string' ? GEMINI_FORMATS[t] : undefined;
+    const allowed = typeof t === 'string' ? GEMINI_FORMATS.get(t) : undefined;
     if (!allowed?.has(node.format)) return true;
   }
   if (Array.isArray(node.required)) {
@@ -213,4 +239,12 @@ function geminiNeedsChange(node: Schema): boolean {
     if (node.required.some((r) => typeof r !== 'string' || !Object.hasOwn(props, r))) return true;
   }
   return false;
+}
+
+/** Gemini's REST form spells types in upper case (`OBJECT`); JSON Schema uses lower case. */
+export function lowerCaseTypes(schema: unknown): unknown {
+  return mapSchema(schema, (node) => {
+    if (typeof node.type === 'string' && /^[A-Z_]+$/.test(node.type)) node.type = node.type.toLowerCase();
+    return node;
+  });
 }

@@ -1,6 +1,7 @@
 import { ANTHROPIC_STRICT_POLICY, type KeywordPolicy, OPENAI_STRICT_POLICY } from './allow-list.js';
 import { addMissingItems } from './array-items.js';
 import type { PassContext } from './context.js';
+import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
@@ -60,9 +61,11 @@ export function lowerSchema(
       s = lowerToGeminiSchema(s, base, ctx);
       break;
   }
-  // Without $ref the lowered schema has at most the properties/enum values of the input.
+  // Without $ref the lowered schema has at most the properties/enum values of the input, except
+  // where Gemini folds an `anyOf` node's constraints into every branch.
   const strictChars = profile === 'openai-strict';
-  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
+  const grows = profile === 'gemini' && (has('anyOf') || has('oneOf') || scan.typeLists);
+  if (has('$ref') || grows) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
   else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
   return s;
 }
@@ -70,7 +73,8 @@ export function lowerSchema(
 /**
  * The steps every constrained target (OpenAI strict, Anthropic strict, Gemini) shares: inline refs
  * (keeping recursive ones where the target allows recursion), lift root combinators, flatten
- * `allOf`, `oneOf` → `anyOf`, and stand-ins for what the target cannot express.
+ * `allOf`, `oneOf` → `anyOf`, constraints next to an `anyOf` folded into its branches, and
+ * stand-ins for what the target cannot express.
  */
 function simplifyForGrammar(
   schema: Schema,
@@ -86,6 +90,7 @@ function simplifyForGrammar(
   s = liftRootCombinators(s, base, ctx);
   if (has('allOf')) s = flattenAllOf(s, base, ctx);
   if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
+  if (has('anyOf') || has('oneOf')) s = distributeIntoAnyOf(s, base, ctx);
   if (needsStandIns(scan, ctx.limits.maxNestingDepth))
     s = replaceInexpressible(s, base, ctx, {
       freeFormObjects: true,
@@ -99,7 +104,7 @@ function simplifyForGrammar(
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
 function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
-  for (const k of scan.keywords) if (!policy.fields.has(k)) return true;
+  if (scan.keywords.someOutside(policy.fields)) return true;
   for (const f of scan.formats) if (!policy.formats.has(f)) return true;
   return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
 }
