@@ -3,7 +3,6 @@ import {
   check,
   type Dialect,
   fromCanonical,
-  getCodec,
   type Loss,
   type Violation,
 } from '@toolarsenal/tooladapter';
@@ -14,7 +13,7 @@ import type { ToolCatalog } from './tools-view.js';
 
 /** Dialects a canonical tool can be lowered to (import-only dialects are left out). */
 export function exportDialects(): Dialect[] {
-  return availableDialects().filter((d) => getCodec(d).encode !== undefined);
+  return availableDialects('export');
 }
 
 export interface ConversionView {
