@@ -3,6 +3,7 @@ import type { CliIo } from '../io.js';
 import { registerCheck } from './check.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
+import { registerInspect } from './inspect.js';
 import { registerSearch } from './search.js';
 import { registerServe } from './serve.js';
 import { registerTypes } from './types.js';
@@ -18,4 +19,5 @@ export const commands: RegisterCommand[] = [
   registerImport,
   registerTypes,
   registerServe,
+  registerInspect,
 ];
