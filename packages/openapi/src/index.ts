@@ -3,7 +3,6 @@ export { describeOperation, htmlToText } from './describe.js';
 export { OpenApiImportError, type OpenApiImportErrorCode, type OpenApiProblem } from './errors.js';
 export type { OperationFilterOptions } from './filters.js';
 export {
-  HTTP_METHODS,
   type ImportedDocument,
   type ImportOpenApiResult,
   importOpenApi,
@@ -13,6 +12,8 @@ export { DEFAULT_OPENAPI_LIMITS, type OpenApiLimits } from './limits.js';
 export type { OpenApiSource, SpecKind } from './load-document.js';
 export { type NameMapping, PORTABLE_NAME_PATTERN } from './naming.js';
 export type { ImportOpenApiOptions } from './options.js';
+export type { ImportPhase, ImportProgress } from './progress.js';
+export { HTTP_METHODS } from './validate-options.js';
 export type {
   OpenApiSourceMeta,
   ParameterLocation,

@@ -1,19 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { cloneJson, escapePointerSegment, inspectJson, isPlainObject } from '@toolarsenal/toolmodel';
-import { OpenApiImportError, type OpenApiProblem } from './errors.js';
-import type { OpenApiLimits } from './limits.js';
-import { parseSpecText } from './safe-parse.js';
-import {
+import $RefParser, {
   dereferenceInternal,
   ParserError,
   ResolverError,
-  validateSchema,
-  validateSpec,
-} from './swagger-parser-internals.js';
-import { validationProblems } from './validation-problems.js';
+} from '@apidevtools/json-schema-ref-parser';
+import { escapePointerSegment, isPlainObject } from '@toolarsenal/toolmodel';
+import { OpenApiImportError, type OpenApiProblem } from './errors.js';
+import { guardJson } from './json-guard.js';
+import type { OpenApiLimits } from './limits.js';
+import { parseSpecText } from './parse-text.js';
+import type { ImportPhase } from './progress.js';
+import { validateAgainstMetaSchema } from './spec-schema.js';
 
 /** A file path, a JSON/YAML string, or an already-parsed document object. */
 export type OpenApiSource = string | Record<string, unknown>;
@@ -27,7 +26,13 @@ export interface LoadOptions {
   externalRefs?: boolean | undefined;
   /** Directory external `$ref`s must stay inside (default: anywhere, but only .json/.yaml/.yml files). */
   refRoot?: string | undefined;
+  /** How a string source is read: a file path, the document's text, or guessed (default). */
+  sourceKind?: 'path' | 'text' | undefined;
+  /** Name of an in-memory document in messages (default `<string>` / `<object>`). */
+  sourceName?: string | undefined;
   limits: OpenApiLimits;
+  /** Called as each phase starts. */
+  onPhase?: ((phase: ImportPhase) => void) | undefined;
 }
 
 export interface LoadedDocument {
@@ -41,9 +46,9 @@ export interface LoadedDocument {
   openapiVersion: string;
   /** Name of the `$ref` each dereferenced object came from (last pointer segment), for `$defs`. */
   refNames: WeakMap<object, string>;
-  /** Validation problems (swagger-parser schema + spec validation, unresolvable refs). */
+  /** Validation problems (meta-schema validation, unresolvable refs). */
   problems: OpenApiProblem[];
-  /** Milliseconds swagger-parser spent resolving + dereferencing (the bench baseline). */
+  /** Milliseconds spent resolving, validating and dereferencing. */
   dereferenceMs: number;
 }
 
@@ -62,27 +67,26 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
   let root: unknown;
   let file: string;
   let path: string | undefined;
-  if (typeof source === 'string' && !looksLikeContent(source)) {
+  options.onPhase?.('read');
+  const isPath =
+    typeof source === 'string' &&
+    (options.sourceKind === 'path' || (options.sourceKind !== 'text' && !looksLikeContent(source)));
+  if (typeof source === 'string' && isPath) {
     file = source;
     path = resolvePath(source);
     root = parseSpecText(await readRoot(path, file, limits), file, limits);
   } else if (typeof source === 'string') {
-    file = '<string>';
+    file = options.sourceName ?? '<string>';
     root = parseSpecText(source, file, limits);
   } else {
-    file = '<object>';
-    const issues = inspectJson(source, { maxNodes: limits.maxNodes, maxDepth: limits.maxDepth });
-    if (issues.length > 0) {
-      const first = issues[0]!;
-      throw new OpenApiImportError(
-        first.code === 'too_large' || first.code === 'too_deep' ? 'OPENAPI_TOO_LARGE' : 'OPENAPI_UNSAFE',
-        { file, pointer: first.pointer, reason: first.message },
-        issues.map((i) => ({ file, pointer: i.pointer, code: i.code, message: i.message })),
-      );
-    }
-    root = cloneJson(source);
+    file = options.sourceName ?? '<object>';
+    guardJson(source, file, limits);
+    // The resolver rewrites the document in place: work on a copy (the guard refused __proto__ keys).
+    root = structuredClone(source);
   }
   const { kind, version } = identify(root, file);
+  const started = performance.now();
+  const problems: OpenApiProblem[] = [];
 
   // In-memory documents still need a location for the ref parser; external refs stay off without baseDir.
   const base = path ?? resolvePath(options.baseDir ?? process.cwd(), '__openapi_inline__.json');
@@ -91,7 +95,6 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
   const displayName = (absolute: string) => (absolute === path ? file : displayPath(absolute));
 
   // The ref parser loses the errors of files it could not read; record them here instead.
-  const problems: OpenApiProblem[] = [];
   const refProblem = (target: string, message: string) =>
     problems.push({ file: displayName(target), pointer: '', code: 'unresolved_ref', message });
   let firstPluginError: unknown;
@@ -173,7 +176,8 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
       },
     },
     dereference: {
-      circular: 'ignore' as boolean | 'ignore',
+      // `true` turns circular refs into object cycles, which the schema converter makes `$defs`.
+      circular: true as boolean | 'ignore',
       onDereference(ref: string, value: unknown) {
         if (value === undefined || value === null) {
           // A pointer to nothing: with continueOnError the ref parser substitutes null silently.
@@ -192,8 +196,7 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
     },
   };
 
-  const parser = new SwaggerParser() as unknown as ParserLike;
-  const started = performance.now();
+  const parser = new $RefParser() as unknown as ParserLike;
   try {
     await parser.resolve(base, root, parserOptions);
   } catch (error) {
@@ -211,22 +214,31 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
   }
   // Plugin failures the ref parser swallowed (continueOnError) but that must not be ignored.
   if (OpenApiImportError.isInstance(firstPluginError)) throw firstPluginError;
-  try {
-    dereferenceInternal(parser, parserOptions);
-  } catch (error) {
-    throw mapParserError(error, file);
-  }
-  const api = parser.schema;
-  for (const validator of [validateSchema, validateSpec]) {
+  const dereference = () => {
     try {
-      validator(api);
+      dereferenceInternal(parser as never, parserOptions as never);
     } catch (error) {
-      problems.push(...validationProblems(error, file));
+      throw mapParserError(error, file);
     }
-  }
-  if (parser.$refs.circular) {
-    parserOptions.dereference.circular = true;
-    dereferenceInternal(parser, parserOptions);
+  };
+  if (files === 0) {
+    // One file: validate it as written (the meta-schemas allow `$ref`s), then dereference once.
+    options.onPhase?.('validate');
+    problems.push(...validateAgainstMetaSchema(root, kind, file));
+    options.onPhase?.('dereference');
+    dereference();
+  } else {
+    // Several files: what they contribute is only in place once dereferenced. Validate the tree with
+    // circular refs left as refs (the validator cannot walk object cycles), then close the cycles.
+    parserOptions.dereference.circular = 'ignore';
+    dereference();
+    options.onPhase?.('validate');
+    problems.push(...validateAgainstMetaSchema(parser.schema, kind, file));
+    options.onPhase?.('dereference');
+    if (parser.$refs.circular) {
+      parserOptions.dereference.circular = true;
+      dereference();
+    }
   }
   const dereferenceMs = performance.now() - started;
   problems.push(...leftoverRefs(parser.schema, file));

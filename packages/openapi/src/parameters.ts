@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
 import type { SpecKind } from './load-document.js';
+import { pathPlaceholders } from './operations.js';
 import type { SchemaRoot } from './schema-convert.js';
 import {
   PARAMETER_LOCATIONS,
@@ -51,6 +52,7 @@ export function collectParameters(
   operationParameters: unknown,
   kind: SpecKind,
   root: SchemaRoot,
+  pathTemplate: string,
 ): CollectedParameters {
   const merged = new Map<string, Parameter>();
   const notes: string[] = [];
@@ -107,7 +109,23 @@ export function collectParameters(
     metas[name] = meta;
     result.meta[loc] = metas;
   }
+  addUndeclaredPathParameters(result, pathTemplate);
   return result;
+}
+
+/**
+ * A `{placeholder}` with no path parameter (reported as `path_parameter_missing`) would be sent
+ * literally; the tool asks for it as a required string instead.
+ */
+function addUndeclaredPathParameters(result: CollectedParameters, pathTemplate: string): void {
+  for (const name of new Set(pathPlaceholders(pathTemplate))) {
+    const group = result.groups.path ?? { properties: {}, required: [] };
+    if (Object.hasOwn(group.properties, name)) continue;
+    result.groups.path = group;
+    group.properties[name] = { type: 'string' };
+    group.required.push(name);
+    result.meta.path = { ...result.meta.path, [name]: { required: true } };
+  }
 }
 
 /** The JSON Schema of a non-body parameter, with its description and example. */

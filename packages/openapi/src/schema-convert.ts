@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
+import { isUnicodeRegex } from './regex-repair.js';
 import type { SchemaStats } from './schema-stats.js';
 
 export type Direction = 'input' | 'output';
@@ -22,7 +23,6 @@ const SINGLE = new Set([
   'else',
   'items',
   'contentSchema',
-  'additionalItems',
 ]);
 const ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
@@ -48,9 +48,22 @@ const MAX_LEVEL = 200;
 
 interface Converted {
   schema: JsonSchema;
-  /** Def nodes this schema refers to (directly or through other converted nodes). */
-  defs: Set<object>;
+  /** Def nodes this schema refers to (directly or through other converted nodes). Never mutated. */
+  defs: ReadonlySet<object>;
+  /**
+   * Somewhere inside is a keyword JSON Schema validators refuse to compile (a pattern invalid in
+   * unicode mode, an empty `enum`): the tool schema needs `repairForValidators`.
+   */
+  suspect: boolean;
 }
+
+/** Where an invalid value was found, for the statistics (a primitive has no identity of its own). */
+interface Owner {
+  node: object;
+  keyword: string;
+}
+
+const NONE: ReadonlySet<object> = new Set();
 
 /**
  * Converts schemas of a dereferenced OpenAPI document (Swagger 2.0 / 3.0 / 3.1 dialects, object
@@ -103,20 +116,29 @@ export class SchemaConverter {
     return this.cyclic.has(node) || (mode === 'defs' && this.refNames.has(node));
   }
 
-  convert(node: unknown, direction: Direction, mode: RefMode, level = 0): Converted {
-    if (typeof node === 'boolean') return { schema: node, defs: new Set() };
+  convert(node: unknown, direction: Direction, mode: RefMode, level = 0, owner?: Owner): Converted {
+    if (typeof node === 'boolean') return { schema: node, defs: NONE, suspect: false };
     if (!isPlainObject(node)) {
-      this.stats.invalidKeywords++;
-      return { schema: {}, defs: new Set() };
+      this.noteInvalid(node, owner);
+      return { schema: {}, defs: NONE, suspect: false };
     }
     if (mode === 'shallow' && level > 0 && this.refNames.has(node)) {
-      this.stats.shallowSchemas++;
-      return { schema: this.summarise(node), defs: new Set() };
+      this.stats.note('shallowSchemas', node);
+      return { schema: this.summarise(node), defs: NONE, suspect: false };
     }
     if (this.isDef(node, mode)) {
-      return { schema: { $ref: `#/$defs/${this.defName(node)}` }, defs: new Set([node]) };
+      return {
+        schema: { $ref: `#/$defs/${this.defName(node)}` },
+        defs: new Set([node]),
+        suspect: false,
+      };
     }
     return this.convertBody(node, direction, mode, level);
+  }
+
+  private noteInvalid(value: unknown, owner: Owner | undefined): void {
+    if (owner) this.stats.note('invalidKeywords', owner.node, owner.keyword);
+    else if (value !== null && typeof value === 'object') this.stats.note('invalidKeywords', value);
   }
 
   /** A named schema, described instead of expanded: its type and what it is. */
@@ -153,45 +175,46 @@ export class SchemaConverter {
     level: number,
   ): Converted {
     const defs = new Set<object>();
+    let suspect = false;
     if (level > MAX_LEVEL) {
-      this.stats.invalidKeywords++;
-      return { schema: {}, defs };
+      this.stats.note('invalidKeywords', node);
+      return { schema: {}, defs, suspect };
     }
-    const sub = (child: unknown): JsonSchema => {
-      const c = this.convert(child, direction, mode, level + 1);
+    const sub = (child: unknown, keyword: string): JsonSchema => {
+      const c = this.convert(child, direction, mode, level + 1, { node, keyword });
       for (const d of c.defs) defs.add(d);
+      if (c.suspect) suspect = true;
       return c.schema;
     };
     if (typeof node.$ref === 'string') {
       // Still a `$ref` after dereferencing: the target could not be resolved.
-      this.stats.unresolvedRefs++;
-      const { $ref, ...rest } = node;
-      const description = typeof rest.description === 'string' ? rest.description : undefined;
-      return { schema: description ? { description } : {}, defs };
+      this.stats.note('unresolvedRefs', node);
+      const description = typeof node.description === 'string' ? node.description : undefined;
+      return { schema: description ? { description } : {}, defs, suspect };
     }
     const out: JsonSchemaObject = {};
     const removed = new Set<string>();
     for (const keyword of Object.keys(node)) {
       const value = node[keyword];
       if (keyword.startsWith('x-')) {
-        if (keyword !== 'x-nullable') this.stats.vendorExtensions++;
+        if (keyword !== 'x-nullable') this.stats.note('vendorExtensions', node, keyword);
         continue;
       }
       if (DROPPED.has(keyword)) {
-        if (keyword !== 'nullable') this.stats.openapiKeywords++;
+        if (keyword !== 'nullable') this.stats.note('openapiKeywords', node, keyword);
         continue;
       }
       if (keyword === 'example') {
         if (node.examples === undefined) {
           out.examples = [value];
-          this.stats.examples++;
+          this.stats.note('examples', node);
         }
         continue;
       }
       if (keyword === 'examples') {
         // OpenAPI 3.x media-type style `examples` maps are not JSON Schema; keep only arrays.
         if (Array.isArray(value)) out.examples = value;
-        else this.stats.openapiKeywords++;
+        else this.stats.note('openapiKeywords', node, keyword);
         continue;
       }
       if (keyword === 'properties' && isPlainObject(value)) {
@@ -201,61 +224,69 @@ export class SchemaConverter {
           const hidden = hasFlag(child, direction === 'input' ? 'readOnly' : 'writeOnly');
           if (hidden) {
             removed.add(name);
-            this.stats.directionalProperties++;
+            this.stats.note('directionalProperties', value, name);
             continue;
           }
-          props[name] = sub(child);
+          props[name] = sub(child, keyword);
         }
         out.properties = props;
         continue;
       }
       if (keyword === 'items' && Array.isArray(value)) {
-        this.stats.tupleItems++;
-        if (value.length === 1) out.items = sub(value[0]);
-        else if (value.length > 1) out.prefixItems = value.map(sub);
+        this.convertTuple(node, value, out, sub);
+        continue;
+      }
+      if (keyword === 'additionalItems') {
+        // Draft-04/07: applies only next to array-valued `items` (handled there); ignored otherwise.
+        if (!Array.isArray(node.items)) this.stats.note('invalidKeywords', node, keyword);
         continue;
       }
       if (SINGLE.has(keyword)) {
-        if (isPlainObject(value) || typeof value === 'boolean') out[keyword] = sub(value);
-        else this.stats.invalidKeywords++;
+        if (isPlainObject(value) || typeof value === 'boolean') out[keyword] = sub(value, keyword);
+        else this.stats.note('invalidKeywords', node, keyword);
         continue;
       }
       if (ARRAYS.has(keyword)) {
-        if (Array.isArray(value) && value.length > 0) out[keyword] = value.map(sub);
-        else this.stats.invalidKeywords++;
+        if (Array.isArray(value) && value.length > 0) out[keyword] = value.map((v) => sub(v, keyword));
+        else this.stats.note('invalidKeywords', node, keyword);
         continue;
       }
       if (MAPS.has(keyword)) {
         if (!isPlainObject(value)) {
-          this.stats.invalidKeywords++;
+          this.stats.note('invalidKeywords', node, keyword);
           continue;
         }
         const map: Record<string, JsonSchema> = {};
-        for (const name of Object.keys(value)) map[name] = sub(value[name]);
+        for (const name of Object.keys(value)) {
+          map[name] = sub(value[name], keyword);
+          if (keyword === 'patternProperties' && !isUnicodeRegex(name)) suspect = true;
+        }
         out[keyword === 'definitions' ? '$defs' : keyword] = map;
         continue;
       }
       if (keyword === 'required') {
         if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
           out.required = [...new Set(value)];
-        else this.stats.invalidKeywords++;
+        else this.stats.note('invalidKeywords', node, keyword);
         continue;
       }
       if (keyword === 'type') {
         const type = normaliseType(value);
-        if (type === undefined) this.stats.invalidKeywords++;
+        if (type === undefined) this.stats.note('invalidKeywords', node, keyword);
         else if (type === 'file') {
           out.type = 'string';
           out.contentEncoding = 'base64';
-          this.stats.binary++;
+          this.stats.note('binary', node);
         } else out.type = type;
         continue;
       }
       if (keyword === 'format' && (value === 'binary' || value === 'byte')) {
         out.contentEncoding = 'base64';
-        this.stats.binary++;
+        this.stats.note('binary', node);
         continue;
       }
+      if (keyword === 'pattern' && typeof value === 'string' && !isUnicodeRegex(value)) suspect = true;
+      if (keyword === 'enum' && Array.isArray(value) && value.length === 0) suspect = true;
       if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') {
         const bound = keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum';
         if (value && typeof node[bound] === 'number') out[keyword] = node[bound];
@@ -273,18 +304,42 @@ export class SchemaConverter {
     if (out.required !== undefined && out.type !== undefined && !typeIncludes(out.type, 'object')) {
       // `required` on a non-object type is a no-op that strict targets reject (misplaced in the source).
       delete out.required;
-      this.stats.invalidKeywords++;
+      this.stats.note('invalidKeywords', node, 'required');
     }
     if (out.type === undefined && !COMPOSITION.some((k) => k in out)) {
       // OpenAPI authors routinely leave out `type: object` next to `properties` (or `array` next to
       // `items`); strict targets need the type.
       if (isPlainObject(out.properties) || Array.isArray(out.required)) out.type = 'object';
       else if (out.items !== undefined || out.prefixItems !== undefined) out.type = 'array';
-      if (out.type !== undefined) this.stats.inferredTypes++;
+      if (out.type !== undefined) this.stats.note('inferredTypes', node);
     }
     const nullable = node.nullable === true || node['x-nullable'] === true;
-    const schema = nullable ? makeNullable(out, this.stats) : out;
-    return { schema, defs };
+    if (nullable) this.stats.note('nullable', node);
+    const schema = nullable ? makeNullable(out) : out;
+    return { schema, defs, suspect };
+  }
+
+  /**
+   * Array-valued `items` (draft-04/07 tuples, invalid in OpenAPI 3.0) in 2020-12 terms: the members
+   * become `prefixItems` and `additionalItems` becomes `items` (2020-12 ignores `additionalItems`, so
+   * keeping it would let any extra item through). A single member without `additionalItems` is taken
+   * as the list schema the author meant (`items: [X]` for `items: X`, the common mistake).
+   */
+  private convertTuple(
+    node: Record<string, unknown>,
+    members: unknown[],
+    out: JsonSchemaObject,
+    sub: (child: unknown, keyword: string) => JsonSchema,
+  ): void {
+    this.stats.note('tupleItems', node);
+    const extra = node.additionalItems;
+    const hasExtra = isPlainObject(extra) || typeof extra === 'boolean';
+    if (members.length === 1 && !hasExtra) {
+      out.items = sub(members[0], 'items');
+      return;
+    }
+    if (members.length > 0) out.prefixItems = members.map((m) => sub(m, 'items'));
+    if (hasExtra) out.items = sub(extra, 'additionalItems');
   }
 
   /** Marks back-edge targets of a depth-first walk over the whole document: breaking those breaks every cycle. */
@@ -311,6 +366,8 @@ export class SchemaConverter {
 /** One root schema under construction: collects the `$defs` its parts need. */
 export class SchemaRoot {
   private readonly defs = new Set<object>();
+  /** Some converted part holds a keyword validators refuse to compile (see `repairForValidators`). */
+  suspect = false;
 
   constructor(
     private readonly converter: SchemaConverter,
@@ -321,6 +378,7 @@ export class SchemaRoot {
   convert(node: unknown): JsonSchema {
     const c = this.converter.convert(node, this.direction, this.mode);
     for (const d of c.defs) this.defs.add(d);
+    if (c.suspect) this.suspect = true;
     return c.schema;
   }
 
@@ -336,6 +394,7 @@ export class SchemaRoot {
       done.add(node);
       const body = this.converter.convertBody(node as Record<string, unknown>, this.direction, this.mode);
       out[this.converter.defName(node)] = body.schema;
+      if (body.suspect) this.suspect = true;
       for (const d of body.defs) if (!done.has(d)) queue.push(d);
     }
     return out;
@@ -377,8 +436,7 @@ function normaliseType(value: unknown): string | string[] | undefined {
   return undefined;
 }
 
-function makeNullable(schema: JsonSchemaObject, stats: SchemaStats): JsonSchemaObject {
-  stats.nullable++;
+function makeNullable(schema: JsonSchemaObject): JsonSchemaObject {
   const type = schema.type;
   if (typeof type === 'string' || Array.isArray(type)) {
     const types = Array.isArray(type) ? [...(type as string[])] : [type];
