@@ -81,7 +81,7 @@ export function buildTool(
   if (servers.length > 0) meta.servers = servers;
   if (op.mapping.operationId !== undefined) meta.operationId = op.mapping.operationId;
   if (built.body) meta.body = { contentType: built.body.contentType, required: built.body.required };
-  const security = operationSecurity(operation, api, kind);
+  const security = operationSecurity(operation, api, kind, (value) => doc.refs.deref(value));
   if (security.security) meta.security = security.security;
   if (security.securitySchemes) meta.securitySchemes = security.securitySchemes;
 

@@ -81,8 +81,9 @@ export async function importOpenApi(
     limits,
     onPhase: (phase) => progress({ phase }),
   });
-  const { api, file } = doc;
-  const warnings: OpenApiProblem[] = [...doc.problems];
+  const { file } = doc;
+  // Shared with the ref resolver, which reports the `$ref`s it cannot follow as operations reach them.
+  const warnings: OpenApiProblem[] = doc.problems;
   const warn = (pointer: string, code: string, message: string) =>
     warnings.push({ file, pointer, code, message });
 
@@ -102,18 +103,12 @@ export async function importOpenApi(
       `operationId "${id}" is used by ${pointers.length} operations (${pointers.join(', ')}); tool names made unique`,
     );
   }
-  for (const op of pending) warnings.push(...checkOperation(op, file));
-  if (strict && warnings.length > 0) {
-    const first = warnings[0]!;
-    throw new OpenApiImportError(
-      'OPENAPI_INVALID',
-      { file: first.file, pointer: first.pointer, reason: `${first.message} (strict mode)` },
-      warnings,
-    );
-  }
+  for (const op of pending) warnings.push(...checkOperation(op, file, doc.refs));
+  if (strict) failOnProblems(warnings);
+  const checked = warnings.length;
 
   const stats = new SchemaStats();
-  const converter = new SchemaConverter(api, doc.refNames, stats);
+  const converter = new SchemaConverter(doc.refs, stats);
   const filter = createOperationFilter(options);
   const tools: Tool[] = [];
   const skipped: SkippedOperation[] = [];
@@ -176,12 +171,26 @@ export async function importOpenApi(
     if (op.mapping.reasons.length > 0) renamed.push(op.mapping);
   }
   progress({ phase: 'operations', done: pending.length, total: pending.length });
+  // Problems only met while converting: `$ref`s that lead nowhere, schemas validators refuse.
+  if (strict) failOnProblems(warnings.slice(checked).filter((w) => LATE_PROBLEMS.has(w.code)));
   reportStats(stats, warn);
   for (const s of skipped) {
     if (s.code === 'invalid')
       warn(s.pointer, 'operation_skipped', `${s.method.toUpperCase()} ${s.path} skipped: ${s.reason}`);
   }
   return { tools, warnings, skipped, renamed, document: describeDocument(doc, pending.length, filtered) };
+}
+
+const LATE_PROBLEMS = new Set(['unresolved_ref', 'schema_repaired']);
+
+function failOnProblems(problems: readonly OpenApiProblem[]): void {
+  if (problems.length === 0) return;
+  const first = problems[0]!;
+  throw new OpenApiImportError(
+    'OPENAPI_INVALID',
+    { file: first.file, pointer: first.pointer, reason: `${first.message} (strict mode)` },
+    problems,
+  );
 }
 
 function describeDocument(doc: LoadedDocument, operations: number, filtered: number): ImportedDocument {

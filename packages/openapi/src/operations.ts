@@ -1,6 +1,7 @@
 import { escapePointerSegment, isPlainObject } from '@toolarsenal/toolmodel';
 import type { OpenApiProblem } from './errors.js';
 import type { LoadedDocument } from './load-document.js';
+import type { LocalRefs } from './local-refs.js';
 import { type NameMapping, ToolNamer } from './naming.js';
 import { HTTP_METHODS } from './validate-options.js';
 
@@ -23,7 +24,7 @@ export function listOperations(doc: LoadedDocument, maxNameLength: number, warn:
   if (!isPlainObject(paths)) return out;
   const namer = new ToolNamer(maxNameLength);
   for (const path of Object.keys(paths)) {
-    const pathItem = paths[path];
+    const pathItem = doc.refs.deref(paths[path]);
     const itemPointer = `/paths/${escapePointerSegment(path)}`;
     if (!isPlainObject(pathItem)) {
       warn(itemPointer, 'invalid_path_item', `path item "${path}" is not an object; ignored`);
@@ -31,7 +32,7 @@ export function listOperations(doc: LoadedDocument, maxNameLength: number, warn:
     }
     for (const method of HTTP_METHODS) {
       if (!Object.hasOwn(pathItem, method)) continue;
-      const operation = pathItem[method];
+      const operation = doc.refs.deref(pathItem[method]);
       const operationId =
         isPlainObject(operation) && typeof operation.operationId === 'string'
           ? operation.operationId
@@ -69,10 +70,11 @@ export function pathPlaceholders(path: string): string[] {
 }
 
 /** Parameters of a list that are objects with a name and a location. */
-function declared(list: unknown): Array<{ name: string; in: string; index: number }> {
+function declared(list: unknown, refs: LocalRefs): Array<{ name: string; in: string; index: number }> {
   if (!Array.isArray(list)) return [];
   const out: Array<{ name: string; in: string; index: number }> = [];
-  list.forEach((p, index) => {
+  list.forEach((item, index) => {
+    const p = refs.deref(item);
     if (isPlainObject(p) && typeof p.name === 'string' && typeof p.in === 'string')
       out.push({ name: p.name, in: p.in, index });
   });
@@ -85,14 +87,14 @@ function declared(list: unknown): Array<{ name: string; in: string; index: numbe
  * path placeholders and path parameters match, parameters are unique per location, Swagger 2.0
  * has at most one body parameter and never a body together with form data.
  */
-export function checkOperation(op: PendingOperation, file: string): OpenApiProblem[] {
+export function checkOperation(op: PendingOperation, file: string, refs: LocalRefs): OpenApiProblem[] {
   const problems: OpenApiProblem[] = [];
   const problem = (pointer: string, code: string, message: string) =>
     problems.push({ file, pointer, code, message });
   if (!isPlainObject(op.operation)) return problems;
   const itemPointer = op.pointer.slice(0, op.pointer.lastIndexOf('/'));
-  const own = declared(op.operation.parameters);
-  const shared = declared(op.pathItem.parameters);
+  const own = declared(op.operation.parameters, refs);
+  const shared = declared(op.pathItem.parameters, refs);
   for (const [list, at] of [
     [own, `${op.pointer}/parameters`],
     [shared, `${itemPointer}/parameters`],

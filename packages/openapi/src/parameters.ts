@@ -62,7 +62,8 @@ export function collectParameters(
       notes.push(`${where} parameters are not an array; ignored`);
       return;
     }
-    list.forEach((p, i) => {
+    list.forEach((item, i) => {
+      const p = root.deref(item);
       if (!isPlainObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') {
         notes.push(`${where} parameter ${i} has no name or location; ignored`);
         return;
@@ -138,7 +139,7 @@ export function parameterSchema(p: Parameter, kind: SpecKind, root: SchemaRoot):
   } else if (p.schema !== undefined) {
     raw = p.schema;
   } else if (isPlainObject(p.content)) {
-    const first = Object.values(p.content)[0];
+    const first = root.deref(Object.values(p.content)[0]);
     raw = isPlainObject(first) ? first.schema : undefined;
   }
   const converted = raw === undefined ? {} : root.convert(raw);

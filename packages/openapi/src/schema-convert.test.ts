@@ -1,12 +1,13 @@
 import { checkJsonSchema, type JsonSchema, walkSchema } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LocalRefs } from './local-refs.js';
 import { SchemaConverter } from './schema-convert.js';
 import { SchemaStats } from './schema-stats.js';
 
 function convert(schema: unknown, direction: 'input' | 'output' = 'input', doc: unknown = schema) {
   const stats = new SchemaStats();
-  const converter = new SchemaConverter(doc, new WeakMap(), stats);
+  const converter = new SchemaConverter(new LocalRefs(doc, 'test', [], new WeakMap()), stats);
   const root = converter.root(direction);
   const out = root.convert(schema) as Record<string, unknown>;
   const defs = root.collectDefs();
@@ -99,7 +100,7 @@ describe('SchemaConverter', () => {
     (node.properties as Record<string, unknown>).child = node;
     (node.properties as Record<string, unknown>).list = { type: 'array', items: node };
     const names = new WeakMap<object, string>([[node, 'Node']]);
-    const converter = new SchemaConverter(node, names, new SchemaStats());
+    const converter = new SchemaConverter(new LocalRefs(node, 'test', [], names), new SchemaStats());
     const root = converter.root('input');
     const out = root.convert({ type: 'object', properties: { tree: node } });
     const defs = root.collectDefs();
@@ -123,7 +124,8 @@ describe('SchemaConverter', () => {
       properties: { id: { type: 'string' } },
     };
     const list = { type: 'object', properties: { data: { type: 'array', items: customer } } };
-    const converter = new SchemaConverter(list, new WeakMap([[customer, 'customer']]), new SchemaStats());
+    const refs = new LocalRefs(list, 'test', [], new WeakMap([[customer, 'customer']]));
+    const converter = new SchemaConverter(refs, new SchemaStats());
     expect(converter.root('output', 'shallow').convert(list)).toEqual({
       type: 'object',
       properties: {

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
+import type { LocalRefs } from './local-refs.js';
 import { isUnicodeRegex } from './regex-repair.js';
 import type { SchemaStats } from './schema-stats.js';
 
@@ -66,27 +67,30 @@ interface Owner {
 const NONE: ReadonlySet<object> = new Set();
 
 /**
- * Converts schemas of a dereferenced OpenAPI document (Swagger 2.0 / 3.0 / 3.1 dialects, object
- * cycles where `$ref`s were circular) to self-contained JSON Schema 2020-12.
+ * Converts schemas of an OpenAPI document (Swagger 2.0 / 3.0 / 3.1 dialects) to self-contained JSON
+ * Schema 2020-12, following local `$ref`s as it meets them (or object cycles, in a document whose
+ * refs were already dereferenced).
  *
- * Cycles are broken once per document: a depth-first walk marks every back-edge target, and those
- * objects are emitted as `{"$ref": "#/$defs/<name>"}` with their body in the root's `$defs`. Every
- * other shared object is inlined (or, in `defs` mode, moved to `$defs` too when it came from a named
- * `$ref`). Results are memoised per object and direction, so a document's shared schemas are
- * converted once however many operations use them.
+ * A schema met again while it is still being converted is on a cycle: it becomes
+ * `{"$ref": "#/$defs/<name>"}` from then on, its body in the root's `$defs`. Every other shared
+ * schema is inlined (or, in `defs` mode, moved to `$defs` too when it came from a named `$ref`).
+ * Results are memoised per object and direction, so a document's shared schemas are converted once
+ * however many operations use them.
  */
 export class SchemaConverter {
   private readonly cyclic = new Set<object>();
+  /** Schemas whose conversion is under way (a cycle leads back to one of them). */
+  private readonly active = new Set<object>();
   private readonly names = new Map<object, string>();
   private readonly usedNames = new Set<string>();
   private readonly memo = new Map<string, WeakMap<object, Converted>>();
+  private readonly refNames: WeakMap<object, string>;
 
   constructor(
-    document: unknown,
-    private readonly refNames: WeakMap<object, string>,
+    readonly refs: LocalRefs,
     private readonly stats: SchemaStats,
   ) {
-    this.findCycles(document);
+    this.refNames = refs.names;
   }
 
   /** Starts one root schema (a tool's input or output). */
@@ -122,18 +126,41 @@ export class SchemaConverter {
       this.noteInvalid(node, owner);
       return { schema: {}, defs: NONE, suspect: false };
     }
+    if (typeof node.$ref === 'string' && Object.keys(node).length === 1) {
+      const target = this.refs.resolve(node.$ref);
+      if (target === undefined) {
+        this.stats.note('unresolvedRefs', node);
+        return { schema: {}, defs: NONE, suspect: false };
+      }
+      return this.convert(target.value, direction, mode, level, owner);
+    }
     if (mode === 'shallow' && level > 0 && this.refNames.has(node)) {
       this.stats.note('shallowSchemas', node);
       return { schema: this.summarise(node), defs: NONE, suspect: false };
     }
-    if (this.isDef(node, mode)) {
-      return {
-        schema: { $ref: `#/$defs/${this.defName(node)}` },
-        defs: new Set([node]),
-        suspect: false,
-      };
-    }
-    return this.convertBody(node, direction, mode, level);
+    if (this.active.has(node)) this.cyclic.add(node);
+    if (this.isDef(node, mode)) return this.defRef(node);
+    const body = this.convertBody(node, direction, mode, level);
+    // Met again during its own conversion: from now on a `$defs` entry (its body is the memo).
+    return this.cyclic.has(node) ? this.defRef(node) : body;
+  }
+
+  /** `readOnly: true` on the property itself or, as in the 3.0 idiom `allOf: [{$ref}]`, on an allOf member. */
+  private hasFlag(property: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+    const schema = this.refs.deref(property);
+    if (!isPlainObject(schema)) return false;
+    if (schema[flag] === true) return true;
+    return (
+      Array.isArray(schema.allOf) &&
+      schema.allOf.some((m) => {
+        const member = this.refs.deref(m);
+        return isPlainObject(member) && member[flag] === true;
+      })
+    );
+  }
+
+  private defRef(node: object): Converted {
+    return { schema: { $ref: `#/$defs/${this.defName(node)}` }, defs: new Set([node]), suspect: false };
   }
 
   private noteInvalid(value: unknown, owner: Owner | undefined): void {
@@ -163,9 +190,14 @@ export class SchemaConverter {
     }
     const hit = memo.get(node);
     if (hit) return hit;
-    const result = this.translate(node, direction, mode, level);
-    memo.set(node, result);
-    return result;
+    this.active.add(node);
+    try {
+      const result = this.translate(node, direction, mode, level);
+      memo.set(node, result);
+      return result;
+    } finally {
+      this.active.delete(node);
+    }
   }
 
   private translate(
@@ -186,16 +218,20 @@ export class SchemaConverter {
       if (c.suspect) suspect = true;
       return c.schema;
     };
+    let out: JsonSchemaObject = {};
     if (typeof node.$ref === 'string') {
-      // Still a `$ref` after dereferencing: the target could not be resolved.
-      this.stats.note('unresolvedRefs', node);
-      const description = typeof node.description === 'string' ? node.description : undefined;
-      return { schema: description ? { description } : {}, defs, suspect };
+      // A `$ref` next to other keywords (3.1; tolerated in 3.0): the target, with the siblings on top.
+      const target = this.refs.resolve(node.$ref);
+      if (target === undefined) this.stats.note('unresolvedRefs', node);
+      else {
+        const base = sub(target.value, '$ref');
+        out = typeof base === 'boolean' ? (base ? {} : { not: {} }) : { ...base };
+      }
     }
-    const out: JsonSchemaObject = {};
     const removed = new Set<string>();
     for (const keyword of Object.keys(node)) {
       const value = node[keyword];
+      if (keyword === '$ref') continue;
       if (keyword.startsWith('x-')) {
         if (keyword !== 'x-nullable') this.stats.note('vendorExtensions', node, keyword);
         continue;
@@ -221,7 +257,7 @@ export class SchemaConverter {
         const props: Record<string, JsonSchema> = {};
         for (const name of Object.keys(value)) {
           const child = value[name];
-          const hidden = hasFlag(child, direction === 'input' ? 'readOnly' : 'writeOnly');
+          const hidden = this.hasFlag(child, direction === 'input' ? 'readOnly' : 'writeOnly');
           if (hidden) {
             removed.add(name);
             this.stats.note('directionalProperties', value, name);
@@ -341,26 +377,6 @@ export class SchemaConverter {
     if (members.length > 0) out.prefixItems = members.map((m) => sub(m, 'items'));
     if (hasExtra) out.items = sub(extra, 'additionalItems');
   }
-
-  /** Marks back-edge targets of a depth-first walk over the whole document: breaking those breaks every cycle. */
-  private findCycles(document: unknown): void {
-    const state = new Map<object, 1 | 2>();
-    const visit = (value: unknown): void => {
-      if (value === null || typeof value !== 'object') return;
-      const seen = state.get(value);
-      if (seen === 1) {
-        this.cyclic.add(value);
-        this.defName(value);
-        return;
-      }
-      if (seen === 2) return;
-      state.set(value, 1);
-      if (Array.isArray(value)) for (const item of value) visit(item);
-      else for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key]);
-      state.set(value, 2);
-    };
-    visit(document);
-  }
 }
 
 /** One root schema under construction: collects the `$defs` its parts need. */
@@ -374,6 +390,11 @@ export class SchemaRoot {
     readonly direction: Direction,
     readonly mode: RefMode,
   ) {}
+
+  /** `value`, or what it points at when it is a local `{$ref}` (parameters, bodies, responses). */
+  deref(value: unknown): unknown {
+    return this.converter.refs.deref(value);
+  }
 
   convert(node: unknown): JsonSchema {
     const c = this.converter.convert(node, this.direction, this.mode);
@@ -411,13 +432,6 @@ const ANNOTATIONS = new Set([
   'writeOnly',
 ]);
 const COMPOSITION = ['allOf', 'anyOf', 'oneOf', '$ref', 'enum', 'const', 'not', 'if'];
-
-/** `readOnly: true` on the property itself or, as in the 3.0 idiom `allOf: [{$ref}]`, on an allOf member. */
-function hasFlag(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
-  if (!isPlainObject(schema)) return false;
-  if (schema[flag] === true) return true;
-  return Array.isArray(schema.allOf) && schema.allOf.some((m) => isPlainObject(m) && m[flag] === true);
-}
 
 function typeIncludes(type: unknown, name: string): boolean {
   return type === name || (Array.isArray(type) && type.includes(name));
