@@ -14,7 +14,7 @@ import type { ImportOpenApiOptions } from './options.js';
 import { collectParameters } from './parameters.js';
 import { type BuiltBody, buildRequestBody, buildSwagger2Body } from './request-body.js';
 import { pickOutputSchema } from './responses.js';
-import { type RefMode, SchemaConverter, type SchemaRoot } from './schema-convert.js';
+import { type RefMode, type SchemaConverter, type SchemaRoot } from './schema-convert.js';
 import { measureJson } from './schema-measure.js';
 import type { SchemaStats } from './schema-stats.js';
 import { operationSecurity } from './security.js';
@@ -137,7 +137,8 @@ function repairSchemas(
     built.outputSchema = output.schema;
     repairs.push(...output.repairs);
   }
-  for (const r of repairs) warn(op.pointer, 'schema_repaired', `tool ${op.mapping.name}${r.pointer}: ${r.message}`);
+  for (const r of repairs)
+    warn(op.pointer, 'schema_repaired', `tool ${op.mapping.name}${r.pointer}: ${r.message}`);
 }
 
 function buildSchemas(
@@ -225,4 +226,3 @@ function attachDefs(schema: JsonSchemaObject, root: SchemaRoot): void {
 function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
 }
-

@@ -191,7 +191,11 @@ export async function dereferenceFiles(
   }
   problems.push(...leftoverRefs(parser.schema, file));
   if (!isPlainObject(parser.schema)) {
-    throw new OpenApiImportError('OPENAPI_NOT_OPENAPI', { file, pointer: '', reason: 'document is not an object' });
+    throw new OpenApiImportError('OPENAPI_NOT_OPENAPI', {
+      file,
+      pointer: '',
+      reason: 'document is not an object',
+    });
   }
   return { api: parser.schema, names: refNames };
 }

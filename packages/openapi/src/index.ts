@@ -20,4 +20,3 @@ export type {
   ParameterMeta,
   SecuritySchemeMeta,
 } from './source-meta.js';
-

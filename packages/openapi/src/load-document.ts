@@ -59,12 +59,22 @@ export async function loadDocument(source: OpenApiSource, options: LoadOptions):
   const problems: OpenApiProblem[] = [];
   const followFiles =
     (options.externalRefs ?? true) &&
-    (read.text !== undefined ? read.path !== undefined || options.baseDir !== undefined : options.baseDir !== undefined) &&
+    (read.text !== undefined
+      ? read.path !== undefined || options.baseDir !== undefined
+      : options.baseDir !== undefined) &&
     (read.text === undefined || hasExternalRef(read.text));
   let api = root;
   let refs: LocalRefs;
   if (followFiles) {
-    const loaded = await dereferenceFiles({ ...options, root, file, path: read.path, kind, problems, onPhase });
+    const loaded = await dereferenceFiles({
+      ...options,
+      root,
+      file,
+      path: read.path,
+      kind,
+      problems,
+      onPhase,
+    });
     api = loaded.api;
     // Whatever local refs remain could not be resolved, and were reported by the ref parser already.
     refs = new LocalRefs(api, file, problems, loaded.names, false);

@@ -81,7 +81,8 @@ export class LocalRefs {
     }
     let current: unknown = this.root;
     for (const segment of segments) {
-      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
+      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment))
+        return undefined;
       current = (current as Record<string, unknown>)[segment];
     }
     return current;

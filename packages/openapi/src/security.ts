@@ -36,7 +36,8 @@ export function operationSecurity(
   const securitySchemes: Record<string, SecuritySchemeMeta> = {};
   for (const requirement of security) {
     for (const name of Object.keys(requirement)) {
-      const def = isPlainObject(definitions) && Object.hasOwn(definitions, name) ? deref(definitions[name]) : undefined;
+      const def =
+        isPlainObject(definitions) && Object.hasOwn(definitions, name) ? deref(definitions[name]) : undefined;
       if (isPlainObject(def)) securitySchemes[name] = schemeMeta(def);
     }
   }

@@ -63,7 +63,11 @@ export function validateImportOptions(options: unknown): ImportOpenApiOptions {
     const why = explainInvalidNamespace(options.namespace);
     if (why !== undefined) fail('namespace', why);
   }
-  if (typeof options.baseUrl === 'string' && !URL.canParse(options.baseUrl) && !options.baseUrl.startsWith('/'))
+  if (
+    typeof options.baseUrl === 'string' &&
+    !URL.canParse(options.baseUrl) &&
+    !options.baseUrl.startsWith('/')
+  )
     fail('baseUrl', `${JSON.stringify(options.baseUrl)} is not an absolute URL or a path starting with "/"`);
   if (options.deprecated !== undefined && options.deprecated !== 'mark' && options.deprecated !== 'skip')
     fail('deprecated', `expected "mark" or "skip", got ${describe(options.deprecated)}`);
