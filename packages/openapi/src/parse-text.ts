@@ -67,6 +67,8 @@ function parseYaml(text: string, file: string): unknown {
     const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, version: '1.2' });
     if (doc.errors.length > 0) {
       const e = doc.errors[0]!;
+      // The parser reports its own stack overflow on pathological nesting as an error of the text.
+      if (e.code === 'RESOURCE_EXHAUSTION') throw new RangeError(e.message);
       const at = e.linePos?.[0];
       const what = e.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'invalid YAML/JSON';
       throw new OpenApiImportError('OPENAPI_SYNTAX', {
