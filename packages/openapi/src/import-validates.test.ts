@@ -1,7 +1,7 @@
 import { relative, sep } from 'node:path';
 import { deepFreeze, type Tool, validateArguments } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
-import { OpenApiImportError } from './errors.js';
+import { type OpenApiImportError } from './errors.js';
 import { importOpenApi } from './import-openapi.js';
 import { fixture } from './test-fixtures/fixtures.js';
 
