@@ -58,4 +58,3 @@ export {
   type ToCanonicalOptions,
   type Violation,
 } from './types.js';
-

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineTool, safeParseTool, suggestName, type Tool } from '@toolarsenal/toolmodel';
-import { DATA_DIR, loadToolLensTools } from './toollens.js';
+import { DATA_DIR, loadToolLensTools } from './datasets.js';
 
 /** The real tools: 464 ToolLens APIs and the LiveMCPTool MCP tools that parse. */
 export function realTools(): Tool[] {

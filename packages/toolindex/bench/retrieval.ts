@@ -2,159 +2,94 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { Embedder } from '../src/embedders/embedder.js';
 import { createDefaultEmbedder } from '../src/embedders/index.js';
 import { createIndex } from '../src/tool-index.js';
-import type { IndexOptions, SearchMode } from '../src/types.js';
 import { realTools, scaledTools } from './corpus.js';
-import {
-  loadToolLensQueries,
-  loadToolLensTools,
-  type Metrics,
-  meanMetrics,
-  queryMetrics,
-} from './toollens.js';
+import { DEV_SETS, loadDevSet } from './datasets.js';
+import { padRequests } from './long-requests.js';
+import { deltaR5, evaluate, type RunResult, runs } from './quality.js';
+import { strongerEmbedder } from './stronger-embedder.js';
+import { f1, median, ms, percentile, table, timed } from './table.js';
 
 /**
- * Retrieval quality on the ToolLens dev split (zero-shot) for lexical, semantic and hybrid search, plus
- * latency per query and index build time/memory at 1k, 10k and 100k tools.
+ * Retrieval quality on the ToolLens and MetaTool dev splits side by side (zero-shot) for every mode, with plain
+ * BM25 as the baseline and a paired-bootstrap 95% interval of R@5 for each variant against the default of its
+ * mode; latency for one-sentence and long requests; build time, memory and latency at 1k, 10k and 100k tools.
  * `npm run bench:retrieval -w @toolarsenal/toolindex` (add `-- --quick` to skip the 100k scale).
  */
 const quick = process.argv.includes('--quick');
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-const median = (values: readonly number[]) => percentile(values, 50);
-
-/** Wall and CPU milliseconds of one call: on a shared, overloaded machine CPU time is the stabler figure. */
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number }> {
-  const cpu0 = process.cpuUsage();
-  const start = performance.now();
-  const value = await fn();
-  const wall = performance.now() - start;
-  const cpu = process.cpuUsage(cpu0);
-  return { value, wall, cpu: (cpu.user + cpu.system) / 1000 };
-}
-const f1 = (x: number) => x.toFixed(1);
-const ms = (x: number) => (x < 1 ? x.toFixed(3) : x.toFixed(2));
-
-function table(header: string[], rows: (string | number)[][]): string {
-  const cells = [header, ...rows.map((r) => r.map(String))];
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [
-    line(header),
-    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
-    ...cells.slice(1).map(line),
-  ].join('\n');
-}
-
-async function quality(embedder: Embedder) {
-  const tools = loadToolLensTools();
-  const queries = loadToolLensQueries();
-  const idOf = new Map(tools.map((t) => [t.id, String(t.meta?.benchmarkId)]));
-  const runs: { label: string; options: IndexOptions; mode: SearchMode }[] = [
-    {
-      label: 'baseline: plain BM25 (k1 1.2, b 0.75, equal fields), no common-word weighting, no signals',
-      options: {
-        bm25: {
-          k1: 1.2,
-          b: 0.75,
-          fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
-          commonWordSmoothing: 0,
-        },
-        weights: { arguments: 0, fuzzy: 0, slots: 0, clauses: 0 },
-      },
-      mode: 'lexical',
-    },
-    {
-      label: 'lexical without common-word weighting, fuzzy, slots and clauses',
-      options: { bm25: { commonWordSmoothing: 0 }, weights: { fuzzy: 0, slots: 0, clauses: 0 } },
-      mode: 'lexical',
-    },
-    { label: 'lexical (BM25F defaults)', options: {}, mode: 'lexical' },
-    { label: 'semantic (default embedder)', options: { embedder }, mode: 'semantic' },
-    { label: 'hybrid, RRF k=60', options: { embedder, fusion: { method: 'rrf', k: 60 } }, mode: 'hybrid' },
-    {
-      label: 'hybrid, blend α=0.5',
-      options: { embedder, fusion: { method: 'blend', alpha: 0.5 } },
-      mode: 'hybrid',
-    },
-    {
-      label: 'hybrid without fuzzy, slots and clauses signals',
-      options: { embedder, weights: { fuzzy: 0, slots: 0, clauses: 0 } },
-      mode: 'hybrid',
-    },
-    {
-      label: 'hybrid without the clauses signal',
-      options: { embedder, weights: { clauses: 0 } },
-      mode: 'hybrid',
-    },
-    { label: 'hybrid (default: blend α=0.7)', options: { embedder }, mode: 'hybrid' },
-  ];
-  const rows: (string | number)[][] = [];
-  for (const run of runs) {
-    const index = createIndex(run.options);
-    index.add(tools);
-    if (run.mode !== 'lexical') await index.embedPending();
-    // Warm-up (JIT) on text that is not a dev query: query vectors are cached, so dev queries stay cold.
-    for (let i = 0; i < 200; i++)
-      await index.search({ query: `warm up query number ${i} about the weather`, mode: run.mode });
-    const metrics: Metrics[] = [];
-    const latencies: number[] = [];
-    const cpus: number[] = [];
-    for (const q of queries) {
-      const t = await timed(() =>
-        index.search({ query: q.query, limit: 10, mode: run.mode, minRelevance: 0 }),
-      );
-      latencies.push(t.wall);
-      cpus.push(t.cpu);
-      metrics.push(
-        queryMetrics(
-          t.value.hits.map((h) => idOf.get(h.id)!),
-          q.goldGroups,
-        ),
+async function quality(embedder: Embedder, stronger: Embedder | undefined) {
+  const sets = DEV_SETS.map(loadDevSet);
+  const list = runs(embedder, stronger);
+  const results = new Map<string, RunResult>();
+  for (const set of sets) {
+    for (const run of list) {
+      results.set(`${set.name}\u0000${run.label}`, await evaluate(set, run));
+      console.error(
+        `  ${set.name} ${run.label}: R@5 ${f1(results.get(`${set.name}\u0000${run.label}`)!.mean.r5)}`,
       );
     }
-    const m = meanMetrics(metrics);
-    rows.push([
-      run.label,
-      f1(m.r1),
-      f1(m.r3),
-      f1(m.r5),
-      f1(m.r10),
-      f1(m.ndcg5),
-      f1(m.ndcg10),
-      f1(m.comp5),
-      f1(m.top1),
-      ms(median(latencies)),
-      ms(percentile(latencies, 95)),
-      ms(percentile(cpus, 95)),
-    ]);
-    console.error(`  ${run.label}: R@5 ${f1(m.r5)}`);
   }
+  const rows = list.map((run) => [
+    run.label,
+    ...sets.flatMap((set) => {
+      const r = results.get(`${set.name}\u0000${run.label}`)!;
+      const vs = run.vs === undefined ? undefined : results.get(`${set.name}\u0000${run.vs}`);
+      return [f1(r.mean.r5), f1(r.mean.ndcg5), f1(r.mean.r10), f1(r.mean.top1), deltaR5(r, vs)];
+    }),
+  ]);
   console.log(
-    `\nToolLens dev split: ${queries.length} queries, ${tools.length} tools (zero-shot; percent)\n`,
+    `\nQuality, zero-shot, percent: ${sets.map((s) => `${s.name} dev ${s.queries.length} queries / ${s.tools.length} tools`).join('; ')}.` +
+      '\nΔ R@5 = variant minus the default of its mode, paired bootstrap 95% interval (2,000 resamples, fixed seed).\n',
   );
   console.log(
     table(
-      [
-        'run',
-        'R@1',
-        'R@3',
-        'R@5',
-        'R@10',
-        'NDCG@5',
-        'NDCG@10',
-        'COMP@5',
-        'Top-1',
-        'p50 ms',
-        'p95 ms',
-        'p95 CPU ms',
-      ],
+      ['run', ...sets.flatMap((s) => [`${s.name} R@5`, 'NDCG@5', 'R@10', 'Top-1', `Δ R@5 vs default`])],
       rows,
     ),
   );
+}
+
+/** Latency of one-sentence and long requests at 1k tools, lexical and hybrid (the issue #22 bounds). */
+async function latency(embedder: Embedder) {
+  const tools = scaledTools(realTools(), 1_000);
+  const sentences = loadDevSet('ToolLens')
+    .queries.slice(0, 300)
+    .map((q) => q.query);
+  const shapes: [string, string[]][] = [
+    ['one sentence', sentences],
+    ['5,000 chars', padRequests(sentences, 5_000)],
+    ['10,000 chars', padRequests(sentences, 10_000)],
+  ];
+  const rows: (string | number)[][] = [];
+  for (const mode of ['lexical', 'hybrid'] as const) {
+    const index = createIndex(mode === 'hybrid' ? { embedder } : {});
+    index.add(tools);
+    await index.embedPending();
+    let shortP50 = 0;
+    for (const [label, requests] of shapes) {
+      for (const q of requests.slice(0, 50)) await index.search({ query: `${q} warm`, mode }); // JIT, not the cached texts
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      for (const q of requests) {
+        const t = await timed(() => index.search({ query: q, limit: 10, mode }));
+        wall.push(t.wall);
+        cpu.push(t.cpu);
+      }
+      if (label === 'one sentence') shortP50 = median(wall);
+      rows.push([
+        `${mode}, ${label}`,
+        ms(median(wall)),
+        ms(percentile(wall, 95)),
+        ms(percentile(cpu, 95)),
+        `${(median(wall) / shortP50).toFixed(2)}×`,
+      ]);
+    }
+  }
+  console.log(
+    '\nLatency at 1,000 tools (300 requests each; long requests = a request followed by others of the set)\n',
+  );
+  console.log(table(['mode, request', 'p50 ms', 'p95 ms', 'p95 CPU ms', 'p50 vs one sentence'], rows));
 }
 
 /**
@@ -177,7 +112,7 @@ async function memoryMb(): Promise<number> {
 
 async function scale(embedder: Embedder) {
   const base = realTools();
-  const queries = loadToolLensQueries().slice(0, 300);
+  const queries = loadDevSet('ToolLens').queries.slice(0, 300);
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
   const rows: (string | number)[][] = [];
   for (const size of sizes) {
@@ -224,7 +159,6 @@ async function scale(embedder: Embedder) {
         hybrid.add(tools);
         await hybrid.embedPending();
       });
-      const embedBuild = built.wall;
       const mem = (await memoryMb()) - before;
       const hl: number[] = [];
       const hc: number[] = [];
@@ -236,8 +170,8 @@ async function scale(embedder: Embedder) {
       }
       rows.push([
         `${size.toLocaleString('en')} hybrid`,
-        ms(embedBuild),
-        Math.round((size / embedBuild) * 1000).toLocaleString('en'),
+        ms(built.wall),
+        Math.round((size / built.wall) * 1000).toLocaleString('en'),
         Math.round((size / built.cpu) * 1000).toLocaleString('en'),
         f1(mem),
         ms(median(hl)),
@@ -272,7 +206,10 @@ console.log(
 );
 const embedder = createDefaultEmbedder();
 console.log(`default embedder: ${embedder.id} (${embedder.dimensions}-d)`);
-await quality(embedder);
+const stronger = await strongerEmbedder();
+console.log(stronger.note);
+await quality(embedder, stronger.embedder);
+await latency(embedder);
 await scale(embedder);
 console.log(
   `\nload average at the end: ${loadavg()

@@ -1,7 +1,6 @@
 import { markError, subclassGuard, ToolArsenalError } from '@toolarsenal/toolmodel';
 
 const QUERY_ERROR = 'toolarsenal.error.toolindex.query';
-const EMBEDDING_ERROR = 'toolarsenal.error.toolindex.embedding';
 const SNAPSHOT_ERROR = 'toolarsenal.error.toolindex.snapshot';
 const EMBEDDER_MISMATCH = 'toolarsenal.error.toolindex.embedder-mismatch';
 const INDEX_OPTIONS_ERROR = 'toolarsenal.error.toolindex.options';
@@ -14,18 +13,6 @@ export class QueryError extends ToolArsenalError {
     markError(this, QUERY_ERROR);
   }
   static override isInstance = subclassGuard<QueryError>(QUERY_ERROR);
-}
-
-/** The embedder failed or returned unusable vectors (wrong count or length, NaN/Infinity, all zeros). */
-export class EmbeddingError extends ToolArsenalError {
-  readonly embedderId: string;
-  constructor(embedderId: string, message: string, options: { cause?: unknown } = {}) {
-    super('TOOLINDEX_EMBEDDING_INVALID', `Embedder ${JSON.stringify(embedderId)}: ${message}`, options);
-    this.name = 'EmbeddingError';
-    this.embedderId = embedderId;
-    markError(this, EMBEDDING_ERROR);
-  }
-  static override isInstance = subclassGuard<EmbeddingError>(EMBEDDING_ERROR);
 }
 
 /** A snapshot that is not a toolindex snapshot, is truncated, or fails its checksum. */
@@ -59,8 +46,8 @@ export class EmbedderMismatchError extends ToolArsenalError {
 
 /** Invalid `createIndex` options or index operation arguments. */
 export class IndexOptionsError extends ToolArsenalError {
-  constructor(message: string) {
-    super('TOOLINDEX_INVALID_OPTIONS', message);
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('TOOLINDEX_INVALID_OPTIONS', message, options);
     this.name = 'IndexOptionsError';
     markError(this, INDEX_OPTIONS_ERROR);
   }

@@ -1,13 +1,98 @@
+import { isPlainObject } from '@toolarsenal/toolmodel';
 import { IndexOptionsError } from './errors.js';
+import { describe } from './index-input.js';
+import { FIELDS } from './tool-text.js';
+import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS } from './ranking/signals.js';
 import type { ToolIndex } from './tool-index.js';
+
+const OPTION_KEYS = [
+  'embedder',
+  'bm25',
+  'fusion',
+  'weights',
+  'penalties',
+  'minRelevance',
+  'maxQueryLength',
+  'embedBatchSize',
+];
+const GROUP_KEYS: Record<string, readonly string[]> = {
+  bm25: ['k1', 'b', 'fieldWeights'],
+  'bm25.fieldWeights': FIELDS,
+  weights: Object.keys(DEFAULT_WEIGHTS),
+  penalties: Object.keys(DEFAULT_PENALTIES),
+};
+
+/**
+ * Shape of `createIndex` options before they are read: an object, known keys only (a misspelt weight would
+ * otherwise be ignored silently), an embedder with an id, dimensions and embed(), integer limits.
+ */
+export function checkIndexOptions(options: unknown): void {
+  if (!isPlainObject(options))
+    throw new IndexOptionsError(`createIndex(options): expected an object, got ${describe(options)}`);
+  knownKeys(options, OPTION_KEYS, 'options');
+  for (const group of ['bm25', 'weights', 'penalties'] as const) {
+    const value = options[group];
+    if (value === undefined) continue;
+    if (!isPlainObject(value))
+      throw new IndexOptionsError(`${group} must be an object, got ${describe(value)}`);
+    knownKeys(value, GROUP_KEYS[group]!, group);
+  }
+  const fieldWeights = (options.bm25 as Record<string, unknown> | undefined)?.fieldWeights;
+  if (fieldWeights !== undefined) {
+    if (!isPlainObject(fieldWeights))
+      throw new IndexOptionsError(`bm25.fieldWeights must be an object, got ${describe(fieldWeights)}`);
+    knownKeys(fieldWeights, GROUP_KEYS['bm25.fieldWeights']!, 'bm25.fieldWeights');
+  }
+  const { embedder, fusion } = options as Record<string, unknown>;
+  if (embedder !== undefined) {
+    const e = embedder as { id?: unknown; dimensions?: unknown; embed?: unknown } | null;
+    if (
+      e === null ||
+      typeof e !== 'object' ||
+      typeof e.id !== 'string' ||
+      e.id === '' ||
+      typeof e.dimensions !== 'number' ||
+      !Number.isInteger(e.dimensions) ||
+      e.dimensions < 1 ||
+      typeof e.embed !== 'function'
+    ) {
+      throw new IndexOptionsError(
+        'embedder must have a non-empty string id, an integer dimensions ≥ 1 and an embed() function',
+      );
+    }
+  }
+  if (fusion !== undefined) {
+    const method = isPlainObject(fusion) ? fusion.method : undefined;
+    if (method !== 'blend' && method !== 'rrf')
+      throw new IndexOptionsError(
+        `fusion must be { method: 'blend', alpha } or { method: 'rrf', k }, got ${describe(fusion)}`,
+      );
+  }
+  for (const key of ['maxQueryLength', 'embedBatchSize'] as const) {
+    const value = options[key];
+    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 1))
+      throw new IndexOptionsError(`${key} must be an integer ≥ 1, got ${describe(value)}`);
+  }
+  if (options.minRelevance !== undefined && typeof options.minRelevance !== 'number')
+    throw new IndexOptionsError(
+      `minRelevance must be a number within 0..1, got ${describe(options.minRelevance)}`,
+    );
+}
+
+function knownKeys(value: Record<string, unknown>, allowed: readonly string[], where: string): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key))
+      throw new IndexOptionsError(
+        `${where}: unknown option ${JSON.stringify(key)} (known: ${allowed.join(', ')})`,
+      );
+  }
+}
 
 /** Rejects index options that would silently corrupt scores (NaN weights, α outside 0..1…). */
 export function validateOptions(index: ToolIndex): void {
-  const { k1, b, fieldWeights, commonWordSmoothing } = index.bm25;
+  const { k1, b, fieldWeights } = index.bm25;
   if (!(k1 > 0) || !(b >= 0 && b <= 1))
     throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');
-  if (!(commonWordSmoothing >= 0) || commonWordSmoothing === Number.POSITIVE_INFINITY)
-    throw new IndexOptionsError('bm25.commonWordSmoothing must be a finite number ≥ 0 (0 turns it off)');
   for (const [field, w] of Object.entries(fieldWeights)) {
     if (!(w >= 0)) throw new IndexOptionsError(`bm25.fieldWeights.${field} must be ≥ 0`);
   }

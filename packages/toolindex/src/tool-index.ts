@@ -1,5 +1,7 @@
-import { parseTool, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
+import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
+import { type CachedEmbedder, createCachedEmbedder } from './embedders/cache.js';
 import type { Embedder } from './embedders/embedder.js';
+import { normalizeInPlace } from './embedders/validate.js';
 import type { Entry } from './entry.js';
 import { IndexOptionsError } from './errors.js';
 import { Emitter } from './events.js';
@@ -19,14 +21,15 @@ import type { ClauseEvidence } from './ranking/clauses.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
 import { splitClauses } from './text/clauses.js';
-import { commonWordWeight } from './text/common-words.js';
+import { reduceQuery } from './text/query-reduction.js';
 import { analyzeQuery } from './query-analysis.js';
 import { classifyIntent, type TaskIntent } from './ranking/intent.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS, type Penalties, type SignalWeights } from './ranking/signals.js';
 import { rank, signalValue } from './search.js';
 import { checkSearchOptions, contextText, countOnes, DEFAULT_LIMIT, vectorScores } from './search-request.js';
-import { validateOptions } from './index-options.js';
+import { checkIndexOptions, validateOptions } from './index-options.js';
+import { checkFiltersAndContext, checkId, describe, checkListener, toIds, toTools } from './index-input.js';
 import { tokenize } from './text/tokenize.js';
 import { toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
@@ -37,9 +40,11 @@ import type {
   SearchOptions,
   SearchResult,
 } from './types.js';
-import { EmbeddingCache } from './vector/embedding-cache.js';
 
-const DEFAULT_MAX_QUERY = 10_000;
+/** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
+const DEFAULT_MAX_QUERY = 100_000;
+/** Vectors kept by text (tools and recent queries). */
+const VECTOR_CACHE_ENTRIES = 200_000;
 
 export interface UpsertSummary {
   added: number;
@@ -66,7 +71,7 @@ export class ToolIndex {
   readonly #free: number[] = [];
   readonly #vocabulary = new Vocabulary();
   readonly #events = new Emitter<IndexChange>();
-  readonly #cache: EmbeddingCache | undefined;
+  readonly #cache: CachedEmbedder | undefined;
   #postings: CompiledPostings | undefined;
   #charGrams: CharGramModel | undefined;
   #scratch: LexicalScratch | undefined;
@@ -75,12 +80,12 @@ export class ToolIndex {
   #deprecated = 0;
 
   constructor(options: IndexOptions = {}) {
+    checkIndexOptions(options);
     this.embedder = options.embedder;
     this.bm25 = {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
       b: options.bm25?.b ?? DEFAULT_BM25.b,
       fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
-      commonWordSmoothing: options.bm25?.commonWordSmoothing ?? DEFAULT_BM25.commonWordSmoothing,
     };
     this.fusion = options.fusion ?? DEFAULT_FUSION;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -88,11 +93,13 @@ export class ToolIndex {
     this.minRelevance = options.minRelevance ?? DEFAULT_MIN_RELEVANCE;
     this.#maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY;
     validateOptions(this);
+    // Validated (one vector of the right length per text, finite values), batched, de-duplicated and cached by
+    // embedder id + text hash; settles when the search's signal fires even if the embedder ignores it.
     this.#cache = options.embedder
-      ? new EmbeddingCache(
-          options.embedder,
-          options.embedBatchSize ? { batchSize: options.embedBatchSize } : {},
-        )
+      ? createCachedEmbedder(options.embedder, {
+          maxEntries: VECTOR_CACHE_ENTRIES,
+          ...(options.embedBatchSize !== undefined ? { batchSize: options.embedBatchSize } : {}),
+        })
       : undefined;
   }
 
@@ -102,21 +109,24 @@ export class ToolIndex {
 
   /** Subscribes to add/update/remove events; returns an unsubscribe function. */
   onChange(listener: (change: IndexChange) => void): () => void {
+    checkListener(listener);
     return this.#events.on(listener);
   }
 
   has(id: string): boolean {
+    checkId(id, 'has');
     return this.#byId.has(id);
   }
 
   get(id: string): Tool | undefined {
+    checkId(id, 'get');
     const slot = this.#byId.get(id);
     return slot === undefined ? undefined : this.#entries[slot]?.tool;
   }
 
   /** Adds new tools; a tool whose id is already indexed is refused unless its content is identical. */
   add(tools: Tool | ToolInput | readonly (Tool | ToolInput)[]): UpsertSummary {
-    const list = toTools(tools);
+    const list = toTools(tools, 'add');
     for (const tool of list) {
       const slot = this.#byId.get(tool.id);
       if (slot !== undefined && this.#entries[slot]!.tool.contentHash !== tool.contentHash) {
@@ -130,13 +140,13 @@ export class ToolIndex {
 
   /** Adds or replaces tools by id. Tools whose content hash did not change are not re-tokenised or re-embedded. */
   upsert(tools: Tool | ToolInput | readonly (Tool | ToolInput)[]): UpsertSummary {
-    return this.#upsertMany(toTools(tools));
+    return this.#upsertMany(toTools(tools, 'upsert'));
   }
 
   /** Removes tools by id; returns how many were indexed. */
   remove(ids: string | readonly string[]): number {
     let removed = 0;
-    for (const id of typeof ids === 'string' ? [ids] : ids) {
+    for (const id of toIds(ids)) {
       const slot = this.#byId.get(id);
       if (slot === undefined) continue;
       const entry = this.#entries[slot]!;
@@ -153,6 +163,8 @@ export class ToolIndex {
 
   /** Tools in id order, a page at a time. */
   list(options: ListOptions = {}): ListPage {
+    if (options === null || typeof options !== 'object')
+      throw new IndexOptionsError(`list(options): expected an object, got ${describe(options)}`);
     const limit = options.limit ?? 100;
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
       throw new IndexOptionsError(`list limit must be an integer between 1 and 10000, got ${String(limit)}`);
@@ -180,7 +192,8 @@ export class ToolIndex {
     if (pending.length === 0) return;
     const cache = this.#cache;
     const run = (async () => {
-      const vectors = await cache.embed(
+      const vectors = await unitVectors(
+        cache,
         pending.map((e) => {
           e.embedText ??= toolEmbeddingText(e.tool);
           return e.embedText;
@@ -200,9 +213,10 @@ export class ToolIndex {
   }
 
   /** Ranked tools for a query; see SearchOptions. Filters apply before ranking. */
-  async search(query: string | SearchOptions): Promise<SearchResult> {
-    const options = typeof query === 'string' ? { query } : query;
+  async search(request: string | SearchOptions): Promise<SearchResult> {
+    const options = typeof request === 'string' ? { query: request } : request;
     const mode = checkSearchOptions(options, this.#maxQueryLength, this.embedder !== undefined);
+    checkFiltersAndContext(options);
     const limit = options.limit ?? DEFAULT_LIMIT;
     const diversity = options.diversity ?? 0;
     const minScore = options.minScore ?? 0;
@@ -210,6 +224,10 @@ export class ToolIndex {
     options.signal?.throwIfAborted();
     if (mode !== 'lexical') await this.embedPending(options.signal);
     const postings = this.#compiled();
+    const query = reduceQuery(options.query, (token) => {
+      const id = this.#vocabulary.lookup(token);
+      return id === undefined ? 0 : postings.idf[id]!;
+    });
     const allowed = this.#allowedMask(options);
     const candidates = allowed ? countOnes(allowed) : this.size;
     const context = options.context;
@@ -217,19 +235,19 @@ export class ToolIndex {
     if (context && context.intent !== 'none') {
       intent =
         context.intent === undefined || context.intent === 'auto'
-          ? classifyIntent(`${options.query} ${context.conversationSummary ?? ''}`)
+          ? classifyIntent(`${query} ${context.conversationSummary ?? ''}`)
           : context.intent;
       if (intent === 'unknown') intent = undefined;
     }
-    const analysis = analyzeQuery(options.query);
+    const analysis = analyzeQuery(query);
     const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, analysis.tokens, allowed);
-    const clauseTexts = this.weights.clauses > 0 ? splitClauses(options.query) : [];
+    const clauseTexts = this.weights.clauses > 0 ? splitClauses(query) : [];
     const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
     // One embedding call for the query and its clauses (a round trip less for remote embedders).
     const queryVectors =
       mode === 'lexical'
         ? undefined
-        : await this.#cache!.embed([options.query, ...clauseTexts], options.signal);
+        : await unitVectors(this.#cache!, [query, ...clauseTexts], options.signal);
     const vector = queryVectors ? vectorScores(this.#entries, queryVectors[0]!, allowed) : undefined;
     const clauses: ClauseEvidence | undefined =
       clauseTexts.length === 0
@@ -277,19 +295,21 @@ export class ToolIndex {
       candidates,
     };
     if (intent) result.intent = intent;
+    if (query !== options.query) result.reducedQuery = query;
     return result;
   }
 
-  /** Internal state for snapshots. */
+  /** @internal Snapshot state (not part of the published API). */
   entries(): readonly Entry[] {
     return this.#entries.filter((e): e is Entry => e !== undefined);
   }
 
+  /** @internal Snapshot state (not part of the published API). */
   vocabularyTerms(): readonly string[] {
     return this.#vocabulary.terms();
   }
 
-  /** Restores an entry from a snapshot without re-tokenising; `terms` must use `termMap` ids from the snapshot. */
+  /** @internal Restores an entry from a snapshot without re-tokenising; `terms` must use `termMap` ids from the snapshot. */
   restoreEntry(
     tool: Tool,
     terms: DocTerms,
@@ -403,16 +423,11 @@ export class ToolIndex {
     return scoreQuery(postings, this.#queryTerms(tokens), allowed, this.#scratch!);
   }
 
-  /** BM25 query terms of a text's tokens: vocabulary ids, counts and common-word weights. */
+  /** BM25 query terms of a text's tokens: vocabulary ids and counts. */
   #queryTerms(tokens: readonly string[]): QueryTerm[] {
     const counts = new Map<string, number>();
     for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-    const smoothing = this.bm25.commonWordSmoothing;
-    return [...counts].map(([term, count]) => ({
-      id: this.#vocabulary.lookup(term),
-      count,
-      weight: commonWordWeight(term, smoothing),
-    }));
+    return [...counts].map(([term, count]) => ({ id: this.#vocabulary.lookup(term), count }));
   }
 
   #allowedMask(options: SearchOptions): Uint8Array | undefined {
@@ -432,18 +447,14 @@ export class ToolIndex {
   }
 }
 
-function toTools(input: Tool | ToolInput | readonly (Tool | ToolInput)[]): Tool[] {
-  const list = Array.isArray(input) ? (input as readonly (Tool | ToolInput)[]) : [input as Tool | ToolInput];
-  return list.map((t) => (isCanonical(t) ? t : parseTool(t)));
-}
-
-/** Canonical tools are frozen objects carrying their content hash (made by defineTool/parseTool). */
-function isCanonical(value: Tool | ToolInput): value is Tool {
-  return (
-    Object.isFrozen(value) &&
-    typeof (value as Tool).contentHash === 'string' &&
-    typeof (value as Tool).id === 'string'
-  );
+/** Unit-length vectors (cosine = dot product); an all-zero vector stays zero. */
+async function unitVectors(
+  cache: CachedEmbedder,
+  texts: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<Float32Array[]> {
+  const vectors = await cache.embed(texts, signal ? { signal } : {});
+  return vectors.map(normalizeInPlace);
 }
 
 function upperBound(sorted: readonly string[], value: string): number {

@@ -16,7 +16,10 @@ export interface IndexOptions {
   penalties?: Partial<Penalties>;
   /** Calibrated relevance below which hits are dropped (default 0.25; 0 keeps everything that scores). */
   minRelevance?: number;
-  /** Queries longer than this (characters) are refused with a QueryError (default 10,000). */
+  /**
+   * Queries longer than this (characters) are refused with a QueryError (default 100,000). Requests over 1,000
+   * characters are searchable: they are reduced to their most informative sentences first (`reducedQuery`).
+   */
   maxQueryLength?: number;
   /** Embedding batch size (default 64). */
   embedBatchSize?: number;
@@ -125,6 +128,8 @@ export interface SearchResult {
   intent?: TaskIntent;
   /** Tools left after filters. */
   candidates: number;
+  /** The text that was ranked, when a long request (over 1,000 characters) was reduced to its most informative sentences. */
+  reducedQuery?: string;
 }
 
 export type IndexChange =

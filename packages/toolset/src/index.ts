@@ -1,4 +1,3 @@
-
 export { HINTS, type HintName, hintValue } from './annotations.js';
 export { type CapabilityFilter, explainInvalidToolsetId, ToolsetBuilder, toolset } from './builder.js';
 export { type ComposeOptions, difference, intersection, union } from './compose.js';

@@ -14,13 +14,17 @@ export interface SearchCorpus {
   tools: Tool[];
   /** Canonical tool id → reported id. */
   reportedIds: Map<string, string>;
-  format: 'canonical' | 'toollens' | string;
+  format: 'canonical' | 'catalogue-rows' | 'dialect';
   /** Later tools that replaced an earlier one with the same canonical id. */
   duplicates: number;
 }
 
-/** ToolLens/ToolBench benchmark rows: `{id, name, description, parameters, tags}` (no `inputSchema`). */
-function isBenchmarkRow(value: unknown): value is {
+/**
+ * Catalogue rows, a documented generic format for evaluation sets and simple catalogues:
+ * `{"id", "name", "description"?, "parameters"?, "tags"?}` — `parameters` a JSON Schema object, `id` (string or
+ * number) the id results are reported under. ToolLens and MetaTool ship their tools this way.
+ */
+function isCatalogueRow(value: unknown): value is {
   id: string | number;
   name: string;
   description?: string;
@@ -42,13 +46,13 @@ function isCanonicalJson(value: unknown): boolean {
 }
 
 /**
- * Reads the `--tools` file: canonical tools (array or JSONL), ToolLens benchmark rows, or any dialect
+ * Reads the `--tools` file: canonical tools (array or JSONL), catalogue rows, or any dialect
  * tooladapter reads (MCP, OpenAI, Anthropic, Gemini, …, detected automatically).
  */
 export function readSearchCorpus(raw: unknown, source: string): SearchCorpus {
   const list = Array.isArray(raw) ? raw : [raw];
   try {
-    if (list.length > 0 && list.every(isBenchmarkRow)) return fromBenchmark(list);
+    if (list.length > 0 && list.every(isCatalogueRow)) return fromCatalogueRows(list);
     if (list.length > 0 && list.every(isCanonicalJson)) {
       const tools = list.map((item) => {
         const { contentHash: _hash, ...rest } = item as Record<string, unknown>;
@@ -68,7 +72,7 @@ export function readSearchCorpus(raw: unknown, source: string): SearchCorpus {
   }
 }
 
-function fromBenchmark(rows: readonly unknown[]): SearchCorpus {
+function fromCatalogueRows(rows: readonly unknown[]): SearchCorpus {
   const taken = new Set<string>();
   const reported: string[] = [];
   const tools = rows.map((row) => {
@@ -90,13 +94,13 @@ function fromBenchmark(rows: readonly unknown[]): SearchCorpus {
       tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
     });
   });
-  return collect(tools, (_t, i) => reported[i]!, 'toollens');
+  return collect(tools, (_t, i) => reported[i]!, 'catalogue-rows');
 }
 
 function collect(
   tools: Tool[],
   reportedId: (tool: Tool, index: number) => string,
-  format: string,
+  format: SearchCorpus['format'],
 ): SearchCorpus {
   const reportedIds = new Map<string, string>();
   const byId = new Map<string, Tool>();
@@ -109,23 +113,42 @@ function collect(
   return { tools: [...byId.values()], reportedIds, format, duplicates };
 }
 
-/** Query rows of a `--queries` JSONL file: `{id, query}` (`text` or `question` accepted for `query`). */
-export function readQueries(text: string, source: string): { id: string | number; query: string }[] {
-  const queries: { id: string | number; query: string }[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
+/** One line of a `--queries` file: a query to run, or why the line cannot be run. */
+export type QueryLine =
+  | { id: string | number; query: string }
+  | { id: string | number | null; line: number; error: { code: string; message: string } };
+
+/**
+ * Query rows of a `--queries` JSON Lines file: `{id, query}` (`text` or `question` accepted for `query`). A line
+ * that is not JSON, not an object or has no query string becomes an error entry for its id (or its line number)
+ * instead of stopping the batch.
+ */
+export function readQueries(text: string): QueryLine[] {
+  const out: QueryLine[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const line = i + 1;
+    const fail = (id: string | number | null, message: string): void => {
+      out.push({ id, line, error: { code: 'CLI_INVALID_QUERY_LINE', message: `line ${line}: ${message}` } });
+    };
     let row: unknown;
     try {
-      row = JSON.parse(line);
+      row = JSON.parse(raw);
     } catch (error) {
-      throw new CliError(`${source}: line ${i + 1} is not JSON: ${(error as Error).message}`);
+      fail(null, `not JSON: ${(error as Error).message}`);
+      return;
     }
-    if (!isPlainObject(row)) throw new CliError(`${source}: line ${i + 1} is not a JSON object`);
+    if (!isPlainObject(row)) {
+      fail(null, 'not a JSON object');
+      return;
+    }
+    const id = typeof row.id === 'string' || typeof row.id === 'number' ? row.id : null;
     const query = row.query ?? row.text ?? row.question;
-    if (typeof query !== 'string') throw new CliError(`${source}: line ${i + 1} has no "query" string`);
-    const id = typeof row.id === 'string' || typeof row.id === 'number' ? row.id : queries.length + 1;
-    queries.push({ id, query });
+    if (typeof query !== 'string') {
+      fail(id, 'has no "query" string');
+      return;
+    }
+    out.push({ id: id ?? out.length + 1, query });
   });
-  if (queries.length === 0) throw new CliError(`${source}: no queries`);
-  return queries;
+  return out;
 }

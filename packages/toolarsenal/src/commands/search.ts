@@ -3,11 +3,14 @@ import {
   createIndex,
   type SearchHit,
   type SearchMode,
+  type SearchOptions,
   type ToolIndex,
 } from '@toolarsenal/toolindex';
+import { ToolArsenalError } from '@toolarsenal/toolmodel';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../cli-error.js';
 import { type CliIo, processIo, readStructured, readText } from '../io.js';
+import { setExitCode } from '../program.js';
 import type { RegisterCommand } from './index.js';
 import { readQueries, readSearchCorpus, type SearchCorpus } from './search-input.js';
 
@@ -138,24 +141,44 @@ async function runSearch(
     }
     return;
   }
-  const queries = readQueries(await readText(options.queries!, io), options.queries!);
+  const lines = readQueries(await readText(options.queries!, io));
+  if (lines.length === 0) throw new CliError(`${options.queries}: no queries`);
   const showProgress =
-    options.progress ??
-    (io === processIo && process.stderr.isTTY === true && queries.length > PROGRESS_AFTER);
-  const tick = progressBar(io, queries.length, showProgress);
+    options.progress ?? (io === processIo && process.stderr.isTTY === true && lines.length > PROGRESS_AFTER);
+  const tick = progressBar(io, lines.length, showProgress);
   let done = 0;
-  for (const q of queries) {
-    const result = await index.search({ ...base, query: q.query }).catch((error: unknown) => {
-      throw new CliError(`query ${JSON.stringify(q.id)}: ${(error as Error).message}`, EXIT.problems);
-    });
+  let failed = 0;
+  for (const line of lines) {
+    const outcome = 'error' in line ? line : await answer(index, corpus, base, line);
+    if ('error' in outcome) failed++;
+    io.stdout(`${JSON.stringify(outcome)}\n`);
+    tick(++done);
+  }
+  io.stderr(
+    `toolarsenal: ${lines.length} ${lines.length === 1 ? 'query' : 'queries'}, ${lines.length - failed} answered, ${failed} failed\n`,
+  );
+  // Every line is answered or reported; the exit code says whether any failed.
+  setExitCode(command, failed === 0 ? EXIT.ok : EXIT.problems);
+}
+
+/** One batch line's results, or the error that query met (an oversized or empty query, …) as data. */
+async function answer(
+  index: ToolIndex,
+  corpus: SearchCorpus,
+  base: Omit<SearchOptions, 'query'>,
+  line: { id: string | number; query: string },
+): Promise<object> {
+  try {
+    const result = await index.search({ ...base, query: line.query });
     const results = result.hits.map((h) => ({
       id: corpus.reportedIds.get(h.id) ?? h.id,
       score: round(h.score),
     }));
-    io.stdout(`${JSON.stringify({ id: q.id, results })}\n`);
-    tick(++done);
+    return { id: line.id, results };
+  } catch (error) {
+    if (!ToolArsenalError.isInstance(error)) throw error;
+    return { id: line.id, error: { code: error.code, message: error.message } };
   }
-  void command;
 }
 
 function round(score: number): number {
@@ -171,9 +194,12 @@ export const registerSearch: RegisterCommand = (program, io) => {
     .argument('[query]', 'what the tool should do, in plain words')
     .requiredOption(
       '--tools <file>',
-      'tools: canonical JSON/JSONL, any dialect tooladapter reads, or ToolLens rows',
+      'tools: canonical JSON/JSONL, any dialect tooladapter reads, or catalogue rows ({"id", "name", "description", "parameters", "tags"}, reported by id)',
     )
-    .option('--queries <file>', 'JSON Lines of {"id", "query"}; prints one {"id", "results"} line per query')
+    .option(
+      '--queries <file>',
+      'JSON Lines of {"id", "query"}; prints one {"id", "results"} line per query, or {"id", "error": {code, message}} for a line that cannot be run (exit 1 if any)',
+    )
     .option('-k, --k <n>', 'number of tools per query', '10')
     .option('--mode <mode>', `retrieval mode: ${MODES.join(', ')}`, 'lexical')
     .option('--diversity <x>', 'MMR diversity 0..1 (pushes near-duplicate tools down)')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { raceAbort } from './abort.js';
 import type { Embedder, EmbedOptions } from './embedder.js';
-import { throwIfAborted } from './errors.js';
+import { EmbedderError, throwIfAborted } from './errors.js';
 import { assertTexts, assertVectors, positiveInt } from './validate.js';
 
 /** LRU map of vectors keyed by embedder id + SHA-256 of the text; may be shared by several embedders. */
@@ -118,8 +118,7 @@ export function createCachedEmbedder(
       throwIfAborted(signal);
       const batch = missing.slice(start, start + batchSize);
       stats.batches++;
-      const call = signal === undefined ? embedder.embed(batch) : embedder.embed(batch, { signal });
-      const vectors = assertVectors(embedder, batch.length, await raceAbort(call, signal));
+      const vectors = assertVectors(embedder, batch.length, await callEmbedder(embedder, batch, signal));
       for (let j = 0; j < batch.length; j++) {
         const text = batch[j] as string;
         const vector = (vectors[j] as Float32Array).slice();
@@ -138,4 +137,31 @@ export function createCachedEmbedder(
     embed,
     stats: () => ({ ...stats }),
   };
+}
+
+/**
+ * One call to the wrapped embedder: settles as soon as `signal` fires even when the embedder ignores it, and
+ * turns a failure of the embedder's own (a plain Error, a rejected fetch…) into `EMBEDDER_FAILED`.
+ */
+async function callEmbedder(
+  embedder: Embedder,
+  batch: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  try {
+    const call = signal === undefined ? embedder.embed(batch) : embedder.embed(batch, { signal });
+    return await raceAbort(Promise.resolve(call), signal);
+  } catch (error) {
+    if (EmbedderError.isInstance(error)) throw error;
+    if (signal?.aborted)
+      throw new EmbedderError('EMBEDDER_ABORTED', 'Embedding was aborted', { cause: signal.reason });
+    const message = error instanceof Error ? error.message : String(error);
+    throw new EmbedderError(
+      'EMBEDDER_FAILED',
+      `Embedder ${JSON.stringify(embedder.id)}: embed() failed: ${message}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

@@ -10,6 +10,8 @@ export type EmbedderErrorCode =
   | 'EMBEDDER_INVALID_INPUT'
   /** The embedder returned the wrong number of vectors, a wrong length, NaN or Infinity. */
   | 'EMBEDDER_INVALID_VECTOR'
+  /** The embedder threw an error of its own (kept as `cause`). */
+  | 'EMBEDDER_FAILED'
   /** The caller's AbortSignal fired (or a timeout elapsed). */
   | 'EMBEDDER_ABORTED'
   /** A request to a remote endpoint took longer than its timeout. */

@@ -12,5 +12,3 @@ export { EmbedderError } from './errors.js';
 export { createHashingEmbedder } from './hashing.js';
 export type { DefaultEmbedderOptions } from './static/static-embedder.js';
 export { createDefaultEmbedder } from './static/static-embedder.js';
-export { STATIC_TABLE_MANIFEST } from './static/table-manifest.js';
-export { assertVectors } from './validate.js';

@@ -208,11 +208,10 @@ describe('createOpenAICompatibleEmbedder against a local /embeddings server', ()
     };
     const embedder = createOpenAICompatibleEmbedder({ baseURL, model: 'm', dimensions: DIMS });
     const controller = new AbortController();
-    const started = Date.now();
+    // Had the abort been ignored, the server's answer (5 s later) would resolve the call instead.
     const pending = embedder.embed(['x'], { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     expect(await codeOf(pending)).toBe('EMBEDDER_ABORTED');
-    expect(Date.now() - started).toBeLessThan(4_000);
     expect(await codeOf(embedder.embed(['x'], { signal: AbortSignal.abort() }))).toBe('EMBEDDER_ABORTED');
   });
 
@@ -221,13 +220,12 @@ describe('createOpenAICompatibleEmbedder against a local /embeddings server', ()
       send(res, 429, { error: { message: 'slow down' } }, { 'retry-after': '20' });
     const embedder = createOpenAICompatibleEmbedder({ baseURL, model: 'm', dimensions: DIMS });
     const controller = new AbortController();
-    const started = Date.now();
     const pending = embedder.embed(['x'], { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     expect(await codeOf(pending)).toBe('EMBEDDER_ABORTED');
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(requests).toHaveLength(1);
-  });
+    // Hang guard, not a speed bound: waiting the 20 s Retry-After out would overrun this test's timeout.
+  }, 15_000);
 
   it('per-request timeout → EMBEDDER_TIMEOUT after bounded retries', async () => {
     behaviour = (req, body, res) => {

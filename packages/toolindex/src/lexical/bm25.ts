@@ -1,30 +1,25 @@
 import { FIELDS, type FieldName } from '../tool-text.js';
-import { DEFAULT_COMMON_WORD_SMOOTHING } from '../text/common-words.js';
 import { type DocTerms, FIELD_COUNT } from './doc-terms.js';
 
 export interface Bm25Params {
-  /** Term-frequency saturation (default 0.9). */
+  /** Term-frequency saturation (default 1.2). */
   k1: number;
-  /** Length normalisation against the weighted document length, 0..1 (default 0.5). */
+  /** Length normalisation against the weighted document length, 0..1 (default 0.6). */
   b: number;
   /** Weight of each field's term frequency (BM25F). */
   fieldWeights: Record<FieldName, number>;
-  /**
-   * Query words common in everyday English count less: each query term is weighted `a / (a + p)`, `p` its
-   * English frequency (default a = 1e-3; 0 turns it off). See `commonWordWeight`.
-   */
-  commonWordSmoothing: number;
 }
 
 /**
- * Generic defaults measured on the ToolLens dev split (see README): no name boost (tool names are often opaque
- * slugs), a mild parameter boost (requests mention what they pass), milder saturation and length normalisation.
+ * Generic defaults, measured on the ToolLens and MetaTool dev splits (docs/ranking-experiments.md): Okapi's usual
+ * saturation, length normalisation a little milder than Okapi's 0.75 (tool texts mix one-line descriptions with
+ * long prompts), no name boost (tool names are often opaque slugs), a mild parameter boost (requests mention what
+ * they pass).
  */
 export const DEFAULT_BM25: Bm25Params = {
-  k1: 0.9,
-  b: 0.5,
+  k1: 1.2,
+  b: 0.6,
   fieldWeights: { name: 1, description: 1, parameters: 1.5, tags: 1 },
-  commonWordSmoothing: DEFAULT_COMMON_WORD_SMOOTHING,
 };
 
 /** Okapi IDF, never negative. */

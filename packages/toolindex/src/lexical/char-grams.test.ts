@@ -57,13 +57,13 @@ describe('CharGramModel', () => {
     expect(similarity('zzzz qqqq', 0)).toBe(0);
   });
 
-  it('gives the same answer twice and stays fast on hostile queries', () => {
-    const { similarity } = model(descriptions);
+  it('gives the same answer twice and keeps only the grams the catalogue has (bounded work)', () => {
+    const { similarity, grams } = model(descriptions);
     expect(similarity('hockey', 0)).toBe(similarity('hockey', 0));
     const huge = `${'hockey '.repeat(2_000)}${'x'.repeat(10_000)} ${Array.from({ length: 2_000 }, (_, i) => `w${i}`).join(' ')}`;
-    const started = Date.now();
+    // The dot product walks the query's grams: unknown words and repeats add none.
+    expect(grams.query(tokenize(huge)).weights.size).toBe(grams.query(tokenize('hockey')).weights.size);
     const s = similarity(huge, 0);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(s).toBeGreaterThan(0);
     expect(s).toBeLessThanOrEqual(1);
   });

@@ -3,11 +3,8 @@ export type FusionOptions =
   | { method: 'blend' /** Weight of the lexical side, 0..1 (vector side gets 1 − alpha). */; alpha: number }
   | { method: 'rrf' /** RRF rank constant (60 in the original paper). */; k: number };
 
-/**
- * Lexical-leaning blend: measured on the ToolLens dev split, α 0.7 keeps hybrid above lexical with the small
- * static default embedder and within a point of the best α (0.5) with a sentence encoder.
- */
-export const DEFAULT_FUSION: FusionOptions = { method: 'blend', alpha: 0.7 };
+/** Equal blend, measured on the ToolLens and MetaTool dev splits with the default embedder (docs/ranking-experiments.md). */
+export const DEFAULT_FUSION: FusionOptions = { method: 'blend', alpha: 0.5 };
 
 /** Normalised blend: `alpha·lexical + (1 − alpha)·vector`, both already normalised to [0, 1]. */
 export function blendScores(

@@ -1,4 +1,3 @@
-import { mentionsPlace } from '../text/places.js';
 import { COORDINATES, EMAIL, IPV4, ISO_DATE, MONTH_NAME, TEXT_DATE, URL_LIKE, YEAR } from './value-kinds.js';
 import { parameterDescription } from './parameter-text.js';
 
@@ -14,7 +13,7 @@ const LANGUAGE_NAMES =
  * "IATA code AMS", "zip code 10001") and how a parameter shows it takes one (its name or description). A request
  * giving a date and an IP address is served by tools with a date and an IP parameter, whatever words either
  * side uses. Kinds: date, IPv4, coordinates, e-mail, URL, language, year, month, page, postal code, airport
- * code, country code, place name (city, state, country), currency.
+ * code, country code, currency.
  */
 const SLOT_KINDS: readonly {
   readonly query: readonly { test(query: string): boolean }[];
@@ -35,7 +34,6 @@ const SLOT_KINDS: readonly {
   { query: [/\b(?:zip|postal|post) ?codes?\b/i], parameter: /\b(?:zip|zipcode|postal|postcode|post code)\b/ },
   { query: [/\biata\b/i, /\bairport codes?\b/i], parameter: /\biata\b|\bairport codes?\b/ },
   { query: [/\bcountry codes?\b/i], parameter: /\bcountry\b/ },
-  { query: [{ test: mentionsPlace }], parameter: /\b(?:city|cities|location|place|address|town)\b/ },
   {
     query: [/\b(?:usd|eur|gbp|jpy|cny|inr|chf|cad|aud)\b/i, /[$€£¥]\s?\d/],
     parameter: /\bcurrenc(?:y|ies)\b/,

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { HOSTILE_CLAUSE_TEXTS } from '../test-fixtures/hostile-text.js';
 import { describe, expect, it } from 'vitest';
 import { splitClauses } from './clauses.js';
 
@@ -36,12 +37,9 @@ describe('splitClauses', () => {
     expect(splitClauses(many, { maxChars: 60 }).length).toBeLessThanOrEqual(2);
   });
 
-  it('is fast and total on hostile text', () => {
-    const started = Date.now();
-    splitClauses(`${' and'.repeat(5_000)}${' '.repeat(5_000)}x`);
-    splitClauses(`${','.repeat(10_000)} also`);
-    splitClauses('__proto__ and constructor and toString and hasOwnProperty');
-    expect(Date.now() - started).toBeLessThan(1_000);
+  it('is total on hostile text (its speed is timed in bench/hostile-text.ts)', () => {
+    for (const text of HOSTILE_CLAUSE_TEXTS) expect(splitClauses(text).length).toBeLessThanOrEqual(4);
+    expect(splitClauses('__proto__ and constructor and toString and hasOwnProperty')).toEqual([]);
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (text) => {
         const clauses = splitClauses(text);

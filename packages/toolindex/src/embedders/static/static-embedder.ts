@@ -33,7 +33,7 @@ const EMBED_REVISION = 'r2';
  * The offline default embedder: a 128-d static word table distilled at build time from the
  * Universal Sentence Encoder lite, shipped inside this package (no download, no TF.js at run time).
  * A text vector is the SIF-weighted mean of its words' rows, normalised (zero vector when no word is
- * known). The ~4 MB table is read and checksum-verified lazily on the first `embed` call, so
+ * known). The 5.3 MB table is read and checksum-verified lazily on the first `embed` call, so
  * lexical-only users never load it.
  */
 export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Embedder {

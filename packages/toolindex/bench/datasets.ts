@@ -4,7 +4,8 @@ import { defineTool, suggestName, type Tool } from '@toolarsenal/toolmodel';
 /** Shared data lives outside the repo; it is read, never copied. */
 export const DATA_DIR = new URL('../../../../shared/data/', import.meta.url);
 
-interface ToolLensTool {
+/** A benchmark's rows: `{id, name, description, parameters, tags}`, as in ../shared/data/<set>/tools.jsonl. */
+interface BenchmarkTool {
   id: string;
   name: string;
   description: string;
@@ -12,15 +13,47 @@ interface ToolLensTool {
   tags: string[];
 }
 
-export interface ToolLensQuery {
+export interface BenchQuery {
   id: string;
   query: string;
+  /** Each group is satisfied by any of its benchmark tool ids. */
   goldGroups: string[][];
 }
 
-/** ToolLens tools as canonical tools; the benchmark id is kept in `meta.benchmarkId`. */
+/** One dev set: its tools (benchmark id in `meta.benchmarkId`) and queries. */
+export interface DevSet {
+  name: string;
+  tools: Tool[];
+  queries: BenchQuery[];
+  /** Canonical tool id → benchmark id. */
+  benchmarkId: ReadonlyMap<string, string>;
+}
+
+export const DEV_SETS = ['ToolLens', 'MetaTool'] as const;
+export type DevSetName = (typeof DEV_SETS)[number];
+
+/** ToolLens (464 RapidAPI tools with parameters) or MetaTool (199 plugin-store tools, prose only). */
+export function loadDevSet(name: DevSetName): DevSet {
+  const dir = name === 'ToolLens' ? 'toollens' : 'metatool';
+  const tools = loadBenchmarkTools(new URL(`${dir}/tools.jsonl`, DATA_DIR));
+  const queries = readJsonl<{ id: string; query: string; gold: string[]; gold_groups?: string[][] }>(
+    new URL(`${dir}/queries.dev.jsonl`, DATA_DIR),
+  ).map((q) => ({ id: q.id, query: q.query, goldGroups: q.gold_groups ?? q.gold.map((g) => [g]) }));
+  return {
+    name,
+    tools,
+    queries,
+    benchmarkId: new Map(tools.map((t) => [t.id, String(t.meta?.benchmarkId)])),
+  };
+}
+
+/** ToolLens tools as canonical tools (used by the scale bench). */
 export function loadToolLensTools(): Tool[] {
-  return readJsonl<ToolLensTool>(new URL('toollens/tools.jsonl', DATA_DIR)).map((t) =>
+  return loadBenchmarkTools(new URL('toollens/tools.jsonl', DATA_DIR));
+}
+
+function loadBenchmarkTools(url: URL): Tool[] {
+  return readJsonl<BenchmarkTool>(url).map((t) =>
     defineTool({
       name: suggestName(t.name),
       description: t.description,
@@ -31,13 +64,7 @@ export function loadToolLensTools(): Tool[] {
   );
 }
 
-export function loadToolLensQueries(): ToolLensQuery[] {
-  return readJsonl<{ id: string; query: string; gold_groups: string[][] }>(
-    new URL('toollens/queries.dev.jsonl', DATA_DIR),
-  ).map((q) => ({ id: q.id, query: q.query, goldGroups: q.gold_groups }));
-}
-
-function readJsonl<T>(url: URL): T[] {
+export function readJsonl<T>(url: URL): T[] {
   return readFileSync(url, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -54,6 +81,8 @@ export interface Metrics {
   comp5: number;
   top1: number;
 }
+
+export const METRIC_KEYS = ['r1', 'r3', 'r5', 'r10', 'ndcg5', 'ndcg10', 'comp5', 'top1'] as const;
 
 /** Metric definitions from docs/benchmarks.md, per query (fractions; average and ×100 for percent). */
 export function queryMetrics(ranked: readonly string[], groups: readonly string[][]): Metrics {
@@ -82,9 +111,8 @@ export function queryMetrics(ranked: readonly string[], groups: readonly string[
 }
 
 export function meanMetrics(all: readonly Metrics[]): Metrics {
-  const keys = ['r1', 'r3', 'r5', 'r10', 'ndcg5', 'ndcg10', 'comp5', 'top1'] as const;
   const out = Object.fromEntries(
-    keys.map((k) => [k, (100 * all.reduce((s, m) => s + m[k], 0)) / all.length]),
+    METRIC_KEYS.map((k) => [k, (100 * all.reduce((s, m) => s + m[k], 0)) / all.length]),
   );
   return out as unknown as Metrics;
 }
