@@ -13,7 +13,7 @@ export type { OpenApiSource, SpecKind } from './load-document.js';
 export { type NameMapping, PORTABLE_NAME_PATTERN } from './naming.js';
 export type { ImportOpenApiOptions } from './options.js';
 export type { ImportPhase, ImportProgress } from './progress.js';
-export { HTTP_METHODS } from './validate-options.js';
+export { HTTP_METHODS, validateImportOptions } from './validate-options.js';
 export type {
   OpenApiSourceMeta,
   ParameterLocation,

@@ -9,11 +9,32 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Reads all of standard input. */
   readStdin: () => Promise<string>;
+  /** stderr is a terminal (progress lines are then rewritten in place and shown by default). */
+  stderrIsTTY?: boolean;
+}
+
+/** Set once the reader of stdout has gone (`toolarsenal … | head -1`): later output is dropped. */
+let stdoutClosed = false;
+
+/**
+ * A closed stdout (EPIPE) ends output quietly, as Unix tools do, instead of an unhandled error
+ * with a stack trace. Installed by the `toolarsenal` bin for the process it runs in.
+ */
+export function exitQuietlyOnClosedStdout(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+  });
 }
 
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => {
+    if (!stdoutClosed) process.stdout.write(text);
+  },
   stderr: (text) => process.stderr.write(text),
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true;
+  },
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
