@@ -4,6 +4,7 @@ import { registerCheck } from './check.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
 import { registerSearch } from './search.js';
+import { registerServe } from './serve.js';
 import { registerTypes } from './types.js';
 
 /** A command registers itself on the program; one file per command under src/commands/. */
@@ -16,4 +17,5 @@ export const commands: RegisterCommand[] = [
   registerSearch,
   registerImport,
   registerTypes,
+  registerServe,
 ];

@@ -1,0 +1,108 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { McpError } from '../errors.js';
+import type { ToolArsenalMcpServer } from './mcp-server.js';
+
+export interface ListenOptions {
+  /** Port; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Interface to bind. Default `127.0.0.1` (loopback only). */
+  host?: string;
+  /** Path of the MCP endpoint. Default `/mcp`. */
+  path?: string;
+  /**
+   * Authenticates a request before it reaches the server: return the verified `AuthInfo`
+   * (it reaches the policy as the principal), `undefined` for anonymous, or a `Response` to
+   * refuse (e.g. `requireBearerAuth({ verifier })` from `@modelcontextprotocol/server`).
+   */
+  authenticate?: (
+    request: Request,
+  ) => Promise<AuthInfo | Response | undefined> | AuthInfo | Response | undefined;
+  /**
+   * Host names accepted in the `Host` header (DNS-rebinding protection). Default: the loopback
+   * names when bound to loopback, otherwise no check.
+   */
+  allowedHosts?: readonly string[];
+  onError?: (error: Error) => void;
+}
+
+export interface HttpServing {
+  /** The endpoint URL, e.g. `http://127.0.0.1:41234/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting, ends open connections and closes the server. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Serves a ToolArsenal MCP server with Streamable HTTP on a Node port (both protocol eras). */
+export async function listen(
+  server: ToolArsenalMcpServer,
+  options: ListenOptions = {},
+): Promise<HttpServing> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  if (!path.startsWith('/')) throw new McpError('MCP_INVALID_OPTIONS', 'listen: path must start with "/"');
+  const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
+  const hosts = options.allowedHosts ?? (loopback ? LOOPBACK : undefined);
+  const validateHost = hosts ? hostHeaderValidation([...hosts]) : undefined;
+  const handle = toNodeHandler(server, options.onError ? { onerror: options.onError } : {});
+
+  const http: HttpServer = createServer((req, res) => {
+    void route(req, res).catch((error: unknown) => {
+      options.onError?.(error as Error);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    if (validateHost && !validateHost(req, res)) return;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (options.authenticate) {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const verdict = await options.authenticate(
+        new Request(new URL(req.url ?? '/', 'http://localhost'), { method: req.method ?? 'GET', headers }),
+      );
+      if (verdict instanceof Response) {
+        res
+          .writeHead(verdict.status, Object.fromEntries(verdict.headers))
+          .end(Buffer.from(await verdict.arrayBuffer()));
+        return;
+      }
+      if (verdict) (req as IncomingMessage & { auth?: AuthInfo }).auth = verdict;
+    }
+    await handle(req as IncomingMessage & { auth?: AuthInfo }, res);
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}${path}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,100 @@
+import { createMcpServer, type McpServeMode } from '@toolarsenal/mcp';
+import { listen } from '@toolarsenal/mcp/node';
+import { serveStdio } from '@toolarsenal/mcp/stdio';
+import { type Command, Option } from 'commander';
+import { CliError } from '../cli-error.js';
+import type { CliIo } from '../io.js';
+import { loadTools, readInput } from './dialect-input.js';
+import type { RegisterCommand } from './index.js';
+
+interface ServeCommandOptions {
+  tools: string;
+  mode: McpServeMode;
+  stdio?: boolean;
+  http?: string;
+  host: string;
+  pin?: string[];
+}
+
+/** Resolves when the process is asked to stop (SIGINT/SIGTERM) or, for stdio, when stdin ends. */
+export type StopSignal = (onStop: () => void) => void;
+
+const processStop: StopSignal = (onStop) => {
+  process.once('SIGINT', onStop);
+  process.once('SIGTERM', onStop);
+};
+
+async function runServe(options: ServeCommandOptions, io: CliIo, stopSignal: StopSignal): Promise<void> {
+  if (options.stdio && options.http !== undefined)
+    throw new CliError('give either --stdio or --http <port>, not both');
+  const port = options.http === undefined ? undefined : Number(options.http);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
+    throw new CliError(`--http must be a port number from 0 to 65535, got ${JSON.stringify(options.http)}`);
+  if (options.pin && options.mode !== 'hybrid') throw new CliError('--pin is for --mode hybrid');
+  const source = options.tools === '-' ? '<stdin>' : options.tools;
+  if (options.tools === '-' && port === undefined)
+    throw new CliError('--tools - (stdin) cannot be used with --stdio: stdin carries the MCP messages');
+  const { tools } = loadTools(await readInput(options.tools, io), undefined, source);
+  let server;
+  try {
+    server = createMcpServer({
+      tools,
+      mode: options.mode,
+      name: 'toolarsenal',
+      ...(options.pin ? { pinned: options.pin } : {}),
+      onError: (error) => io.stderr(`toolarsenal serve: ${error.message}\n`),
+    });
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const stopped = new Promise<void>((resolve) => stopSignal(resolve));
+  if (port === undefined) {
+    // stdout is the MCP channel: everything for people goes to stderr.
+    const serving = serveStdio(server);
+    io.stderr(`toolarsenal: serving ${tools.length} tools over stdio (${options.mode} mode)\n`);
+    const ended = new Promise<void>((resolve) => process.stdin.once('end', resolve));
+    await Promise.race([stopped, ended]);
+    await serving.close();
+  } else {
+    const serving = await listen(server, { port, host: options.host });
+    io.stdout(`toolarsenal: serving ${tools.length} tools at ${serving.url} (${options.mode} mode)\n`);
+    io.stdout(
+      `client config: ${JSON.stringify({ mcpServers: { toolarsenal: { type: 'http', url: serving.url } } })}\n`,
+    );
+    await stopped;
+    await serving.close();
+  }
+  await server.close();
+}
+
+/** `toolarsenal serve`: a tool file (any dialect the CLI reads) as an MCP server. */
+export function createServeCommand(stopSignal: StopSignal = processStop): RegisterCommand {
+  return (program: Command, io: CliIo) => {
+    program
+      .command('serve')
+      .description(
+        'Serve a tool file as an MCP server. Tools without an executor answer calls with a typed error (EXECUTOR_NOT_FOUND).',
+      )
+      .requiredOption(
+        '--tools <file>',
+        'tool file: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL',
+      )
+      .addOption(
+        new Option(
+          '--mode <mode>',
+          'dynamic: find/describe/call meta-tools; static: every tool; hybrid: pinned tools + meta-tools',
+        )
+          .choices(['static', 'dynamic', 'hybrid'])
+          .default('dynamic'),
+      )
+      .option('--stdio', 'serve over stdin/stdout (the default)')
+      .option('--http <port>', 'serve Streamable HTTP on this port (0 = any free port)')
+      .option('--host <host>', 'interface for --http', '127.0.0.1')
+      .option('--pin <pattern...>', 'hybrid mode: tools to list directly (names, ids or globs)')
+      .action(async (options: ServeCommandOptions) => {
+        await runServe(options, io, stopSignal);
+      });
+  };
+}
+
+export const registerServe: RegisterCommand = createServeCommand();
