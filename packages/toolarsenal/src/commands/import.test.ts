@@ -159,7 +159,9 @@ describe('toolarsenal import openapi', () => {
     const quiet = await run(['import', 'openapi', PETS, '-q']);
     expect(quiet.stderr).not.toMatch(/reading/);
     const tty = await run(['import', 'openapi', PETS, '-q'], '', true);
-    expect(tty.stderr).toMatch(/\r\x1b\[K.*: converting operations 5\/5\r\x1b\[Kimported 5 of 5/);
+    // On a terminal the status line is rewritten in place (carriage return, erase line) and cleared.
+    const clear = '\r\u001b[K';
+    expect(tty.stderr).toContain(`${clear}${PETS}: converting operations 5/5${clear}imported 5 of 5`);
   });
 });
 
