@@ -1,0 +1,99 @@
+// Converts the shared corpora (527 real MCP tools, 400 BFCL functions, 15 real OpenAPI documents)
+// to every dialect with the `toolarsenal` CLI and checks every result against the provider's rules:
+// the pipeline must read its own output and `check` must pass what `convert` wrote.
+// Skips, saying why, when ../shared/data is not beside the repository.
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TARGETS, toolarsenal } from './cli.mjs';
+
+const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+if (!existsSync(DATA)) {
+  console.log(
+    `ci-check corpora: skipped: ${DATA} does not exist (clone the repository with ../shared beside it).`,
+  );
+  process.exit(0);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'toolarsenal-ci-check-'));
+const failures = [];
+const fail = (what, result) =>
+  failures.push(
+    `${what}: exit ${result.code}\n${(result.stdout + result.stderr).split('\n').slice(0, 6).join('\n')}`,
+  );
+
+/** The root file of every OpenAPI document of the corpus (multi-file ones by their entry file). */
+function openapiDocuments() {
+  const root = join(DATA, 'openapi');
+  const found = [];
+  for (const group of ['swagger-2.0', 'openapi-3.0', 'openapi-3.1', 'invalid']) {
+    for (const name of readdirSync(join(root, group))) {
+      const path = join(root, group, name);
+      if (statSync(path).isFile()) found.push(path);
+    }
+  }
+  found.push(join(root, 'swagger-2.0/petstore-separate/spec/swagger.yaml'));
+  found.push(join(root, 'openapi-3.0/digitalocean/specification/DigitalOcean-public.v2.yaml'));
+  return found;
+}
+
+const sources = [
+  {
+    name: 'MCP tools (LiveMCPTool, 527 tools of 70 servers)',
+    file: join(DATA, 'mcp-tools/livemcptool.jsonl'),
+    read: ['--from', 'mcp', '--namespace-from', 'server_key'],
+  },
+  {
+    name: 'BFCL functions (400)',
+    file: join(DATA, 'bfcl/functions.jsonl'),
+    read: ['--from', 'legacy-function', '--namespace-from', 'entry_id'],
+  },
+];
+for (const path of openapiDocuments()) {
+  const out = join(work, `${sources.length}.tools.json`);
+  const imported = toolarsenal(['import', 'openapi', path, '-q', '-o', out]);
+  if (imported.code !== 0) fail(`import openapi ${relative(DATA, path)}`, imported);
+  else sources.push({ name: relative(DATA, path), file: out, read: [] });
+}
+
+const rows = [];
+for (const [i, source] of sources.entries()) {
+  const cells = [];
+  for (const [dialect, ...flags] of TARGETS) {
+    const out = join(work, `${i}.${dialect}${flags.join('')}.json`);
+    const converted = toolarsenal([
+      'convert',
+      source.file,
+      ...source.read,
+      '--to',
+      dialect,
+      ...flags,
+      '-o',
+      out,
+    ]);
+    if (converted.code !== 0) {
+      fail(`convert ${source.name} → ${dialect} ${flags.join(' ')}`, converted);
+      cells.push('convert failed');
+      continue;
+    }
+    const checked = toolarsenal(['check', out, '--dialect', dialect, ...flags]);
+    if (checked.code !== 0) fail(`check ${source.name} as ${dialect} ${flags.join(' ')}`, checked);
+    cells.push(checked.code === 0 ? 'ok' : `${checked.stdout.split('\n').filter(Boolean).length} violations`);
+  }
+  const typed = toolarsenal(['types', source.file, ...source.read, '-o', join(work, `${i}.ts`)]);
+  if (typed.code !== 0) fail(`types ${source.name}`, typed);
+  rows.push([source.name, ...cells, typed.code === 0 ? 'ok' : 'failed']);
+}
+
+const header = ['source', ...TARGETS.map((t) => t.join(' ')), 'types'];
+console.log(`| ${header.join(' | ')} |`);
+console.log(`|${header.map(() => '---').join('|')}|`);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+if (failures.length > 0) {
+  console.error(`\n${failures.length} failures:\n${failures.join('\n\n')}`);
+  process.exit(1);
+}
+console.log(
+  `\nci-check corpora: ${sources.length} sources × ${TARGETS.length} targets converted and checked.`,
+);
