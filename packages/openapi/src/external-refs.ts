@@ -1,17 +1,11 @@
-import { isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import $RefParser, {
-  dereferenceInternal,
-  ParserError,
-  ResolverError,
-} from '@apidevtools/json-schema-ref-parser';
+import { resolve as resolvePath } from 'node:path';
+import $RefParser, { dereferenceInternal } from '@apidevtools/json-schema-ref-parser';
 import { escapePointerSegment, isPlainObject } from '@toolarsenal/toolmodel';
 import { OpenApiImportError, type OpenApiProblem } from './errors.js';
 import type { OpenApiLimits } from './limits.js';
-import { refName } from './local-refs.js';
-import { parseSpecText } from './parse-text.js';
+import { FileReading, toFsPath } from './file-reading.js';
 import type { ImportPhase } from './progress.js';
-import { readRoot, type SpecKind } from './read-source.js';
+import type { SpecKind } from './read-source.js';
 import { validateAgainstMetaSchema } from './spec-schema.js';
 
 export interface ExternalRefOptions {
@@ -47,117 +41,16 @@ export async function dereferenceFiles(
   const { root, file, path, kind, limits, problems, onPhase } = options;
   // In-memory documents still need a location for the ref parser.
   const base = path ?? resolvePath(options.baseDir ?? process.cwd(), '__openapi_inline__.json');
-  const refRoot = options.refRoot === undefined ? undefined : resolvePath(options.refRoot);
-  const displayName = (absolute: string) => (absolute === path ? file : displayPath(absolute));
-
-  // The ref parser loses the errors of files it could not read; record them here instead.
-  const refProblem = (target: string, message: string) =>
-    problems.push({ file: displayName(target), pointer: '', code: 'unresolved_ref', message });
-  let firstPluginError: unknown;
-  let files = 0;
-  let bytes = 0;
-  const refNames = new WeakMap<object, string>();
-  const parserOptions = {
-    continueOnError: true,
-    parse: {
-      json: false,
-      yaml: false,
-      text: false,
-      binary: false,
-      safe: {
-        order: 1,
-        allowEmpty: false,
-        canParse: true,
-        parse(info: { url: string; data: string | Buffer }) {
-          const target = toFsPath(info.url);
-          try {
-            const text = typeof info.data === 'string' ? info.data : info.data.toString('utf8');
-            return parseSpecText(text, displayName(target), limits);
-          } catch (error) {
-            if (OpenApiImportError.isInstance(error) && error.code === 'OPENAPI_SYNTAX') {
-              refProblem(target, error.reason);
-              throw new ParserError(error.reason, info.url);
-            }
-            firstPluginError ??= error;
-            throw error;
-          }
-        },
-      },
-    },
-    resolve: {
-      external: true,
-      http: false,
-      file: {
-        order: 1,
-        canRead: (info: { url: string }) =>
-          !/^[a-z][a-z0-9+.-]*:\/\//i.test(info.url) || info.url.startsWith('file:'),
-        async read(info: { url: string }) {
-          const target = toFsPath(info.url);
-          const refuse = (reason: string) => {
-            refProblem(target, reason);
-            return new ResolverError(new Error(reason), info.url);
-          };
-          if (refRoot !== undefined && target !== refRoot && !target.startsWith(refRoot + sep)) {
-            throw refuse(`external $ref to a file outside refRoot ${refRoot}; not read`);
-          }
-          if (!/\.(json|ya?ml)$/i.test(target)) {
-            throw refuse('external $ref to a file that is not .json, .yaml or .yml; not read');
-          }
-          try {
-            if (++files > limits.maxFiles) {
-              throw new OpenApiImportError('OPENAPI_TOO_LARGE', {
-                file,
-                pointer: '',
-                reason: `document references more than ${limits.maxFiles} files (limits.maxFiles)`,
-              });
-            }
-            const text = await readRoot(target, displayName(target), limits);
-            bytes += text.length;
-            if (bytes > limits.maxTotalBytes) {
-              throw new OpenApiImportError('OPENAPI_TOO_LARGE', {
-                file,
-                pointer: '',
-                reason: `document and its referenced files exceed ${limits.maxTotalBytes} bytes (limits.maxTotalBytes)`,
-              });
-            }
-            return text;
-          } catch (error) {
-            if (OpenApiImportError.isInstance(error) && error.code === 'OPENAPI_UNREADABLE') {
-              throw refuse(error.reason);
-            }
-            firstPluginError ??= error;
-            throw error;
-          }
-        },
-      },
-    },
-    dereference: {
-      // `true` turns circular refs into object cycles, which the schema converter makes `$defs`.
-      circular: true as boolean | 'ignore',
-      onDereference(ref: string, value: unknown) {
-        if (value === undefined || value === null) {
-          // A pointer to nothing: with continueOnError the ref parser substitutes null silently.
-          if (!problems.some((p) => p.message.startsWith(`$ref "${ref}"`)))
-            problems.push({
-              file,
-              pointer: '',
-              code: 'unresolved_ref',
-              message: `$ref "${ref}" could not be resolved`,
-            });
-          return;
-        }
-        if (value !== null && typeof value === 'object' && !refNames.has(value))
-          refNames.set(value, refName(ref));
-      },
-    },
-  };
+  const reading = new FileReading(file, path, limits, problems, options.refRoot);
+  const parserOptions = reading.parserOptions();
+  const { displayName } = reading;
 
   const parser = new $RefParser() as unknown as ParserLike;
   try {
     // The parser rewrites the document in place: give it a copy.
     await parser.resolve(base, structuredClone(root), parserOptions);
   } catch (error) {
-    if (OpenApiImportError.isInstance(firstPluginError)) throw firstPluginError;
+    if (OpenApiImportError.isInstance(reading.firstPluginError)) throw reading.firstPluginError;
     const group = (error as { errors?: unknown }).errors;
     if (!Array.isArray(group)) throw mapParserError(error, file);
     for (const e of group as Array<{ message?: string; source?: string; path?: unknown }>) {
@@ -170,7 +63,7 @@ export async function dereferenceFiles(
     }
   }
   // Plugin failures the ref parser swallowed (continueOnError) but that must not be ignored.
-  if (OpenApiImportError.isInstance(firstPluginError)) throw firstPluginError;
+  if (OpenApiImportError.isInstance(reading.firstPluginError)) throw reading.firstPluginError;
   const dereference = () => {
     try {
       dereferenceInternal(parser as never, parserOptions as never);
@@ -197,7 +90,7 @@ export async function dereferenceFiles(
       reason: 'document is not an object',
     });
   }
-  return { api: parser.schema, names: refNames };
+  return { api: parser.schema, names: reading.refNames };
 }
 
 /** `$ref`s still present after dereferencing could not be resolved; report where they are. */
@@ -225,22 +118,6 @@ function leftoverRefs(api: unknown, file: string): OpenApiProblem[] {
     }
   }
   return problems;
-}
-
-function toFsPath(url: string): string {
-  if (url.startsWith('file:')) return fileURLToPath(url);
-  let decoded = url;
-  try {
-    decoded = decodeURI(url);
-  } catch {
-    // Keep the raw path when it is not valid percent-encoding.
-  }
-  return resolvePath(decoded.split('#')[0]!);
-}
-
-function displayPath(absolute: string): string {
-  const rel = relative(process.cwd(), absolute);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : absolute;
 }
 
 function mapParserError(error: unknown, file: string): OpenApiImportError {

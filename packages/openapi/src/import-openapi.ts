@@ -1,11 +1,11 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { isPlainObject, safeParseTool, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
-import { buildTool } from './build-tool.js';
+import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { OpenApiImportError, type OpenApiProblem } from './errors.js';
 import { createOperationFilter } from './filters.js';
 import { DEFAULT_OPENAPI_LIMITS, type OpenApiLimits } from './limits.js';
 import { type LoadedDocument, loadDocument, type OpenApiSource, type SpecKind } from './load-document.js';
 import type { NameMapping } from './naming.js';
+import { OperationRun } from './operation-run.js';
 import { checkOperation, findDuplicateOperationIds, listOperations } from './operations.js';
 import type { ImportOpenApiOptions } from './options.js';
 import type { ImportProgress } from './progress.js';
@@ -110,70 +110,19 @@ export async function importOpenApi(
   const stats = new SchemaStats();
   const converter = new SchemaConverter(doc.refs, stats);
   const filter = createOperationFilter(options);
-  const tools: Tool[] = [];
-  const skipped: SkippedOperation[] = [];
-  const renamed: NameMapping[] = [];
-  let filtered = 0;
   const uriBase = options.sourceUri ?? portablePath(doc);
   const context = { converter, stats, limits, options, uriBase, warn };
-
+  const run = new OperationRun(doc, filter, context, skipInvalid);
   progress({ phase: 'operations', done: 0, total: pending.length });
   for (const [index, op] of pending.entries()) {
     if (index > 0) progress({ phase: 'operations', done: index, total: pending.length });
-    const skip = (code: SkippedOperation['code'], reason: string) => {
-      const entry: SkippedOperation = { method: op.method, path: op.path, pointer: op.pointer, code, reason };
-      if (op.mapping.operationId !== undefined) entry.operationId = op.mapping.operationId;
-      if (code === 'invalid' && !skipInvalid) {
-        throw new OpenApiImportError('OPENAPI_OPERATION', { file, pointer: op.pointer, reason }, [
-          { file, pointer: op.pointer, code: 'invalid_operation', message: reason },
-        ]);
-      }
-      skipped.push(entry);
-    };
-    if (!isPlainObject(op.operation) || typeof op.operation.$ref === 'string') {
-      skip('invalid', 'operation is not an object (unresolved $ref?)');
-      continue;
-    }
-    const operation = op.operation;
-    const tags = Array.isArray(operation.tags)
-      ? operation.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '' && t.length <= 256)
-      : [];
-    const why = filter({
-      method: op.method,
-      path: op.path,
-      operationId: op.mapping.operationId,
-      derivedName: op.mapping.name,
-      tags,
-    });
-    if (why !== undefined) {
-      filtered++;
-      continue;
-    }
-    if (operation.deprecated === true && options.deprecated === 'skip') {
-      skip('deprecated', 'operation is deprecated');
-      continue;
-    }
-    let input: ToolInput;
-    try {
-      input = buildTool(doc, op, operation, tags, context);
-    } catch (error) {
-      if (OpenApiImportError.isInstance(error)) throw error;
-      skip('invalid', `could not be converted: ${(error as Error).message}`);
-      continue;
-    }
-    const parsed = safeParseTool(input);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.pointer}: ${i.message}`);
-      skip('invalid', `not a valid tool: ${issues.join('; ')}`);
-      continue;
-    }
-    tools.push(parsed.tool);
-    if (op.mapping.reasons.length > 0) renamed.push(op.mapping);
+    run.add(op);
   }
   progress({ phase: 'operations', done: pending.length, total: pending.length });
   // Problems only met while converting: `$ref`s that lead nowhere, schemas validators refuse.
   if (strict) failOnProblems(warnings.slice(checked).filter((w) => LATE_PROBLEMS.has(w.code)));
   reportStats(stats, warn);
+  const { tools, skipped, renamed, filtered } = run;
   for (const s of skipped) {
     if (s.code === 'invalid')
       warn(s.pointer, 'operation_skipped', `${s.method.toUpperCase()} ${s.path} skipped: ${s.reason}`);

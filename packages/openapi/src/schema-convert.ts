@@ -2,6 +2,17 @@ import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
 import type { LocalRefs } from './local-refs.js';
 import { isUnicodeRegex } from './regex-repair.js';
+import {
+  ARRAYS,
+  cap,
+  DROPPED,
+  MAPS,
+  makeNullable,
+  normaliseType,
+  SINGLE,
+  tidyNode,
+} from './schema-keywords.js';
+import { SchemaRoot } from './schema-root.js';
 import type { SchemaStats } from './schema-stats.js';
 
 export type Direction = 'input' | 'output';
@@ -12,39 +23,6 @@ export type Direction = 'input' | 'output';
  */
 export type RefMode = 'inline' | 'defs' | 'shallow';
 
-const SINGLE = new Set([
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-  'items',
-  'contentSchema',
-]);
-const ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
-/** OpenAPI-only or scope-changing keywords with no place in a self-contained tool schema. */
-const DROPPED = new Set([
-  'xml',
-  'discriminator',
-  'externalDocs',
-  '$schema',
-  '$id',
-  '$anchor',
-  '$dynamicAnchor',
-  '$dynamicRef',
-  '$recursiveAnchor',
-  '$recursiveRef',
-  '$vocabulary',
-  '$comment',
-  'nullable',
-  'collectionFormat',
-]);
-const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const MAX_LEVEL = 200;
 
 interface Converted {
@@ -65,6 +43,18 @@ interface Owner {
 }
 
 const NONE: ReadonlySet<object> = new Set();
+
+/** The node being translated, for the per-keyword step. */
+interface NodeWork {
+  node: Record<string, unknown>;
+  out: JsonSchemaObject;
+  /** Properties left out (readOnly in inputs, writeOnly in outputs): dropped from `required` too. */
+  removed: Set<string>;
+  sub: (child: unknown, keyword: string) => JsonSchema;
+  direction: Direction;
+  /** Records that the node holds something validators refuse to compile. */
+  suspect: () => void;
+}
 
 /**
  * Converts schemas of an OpenAPI document (Swagger 2.0 / 3.0 / 3.1 dialects) to self-contained JSON
@@ -228,131 +218,136 @@ export class SchemaConverter {
         out = typeof base === 'boolean' ? (base ? {} : { not: {} }) : { ...base };
       }
     }
-    const removed = new Set<string>();
+    const work: NodeWork = { node, out, removed: new Set(), sub, direction, suspect: () => (suspect = true) };
     for (const keyword of Object.keys(node)) {
-      const value = node[keyword];
-      if (keyword === '$ref') continue;
-      if (keyword.startsWith('x-')) {
-        if (keyword !== 'x-nullable') this.stats.note('vendorExtensions', node, keyword);
-        continue;
-      }
-      if (DROPPED.has(keyword)) {
-        if (keyword !== 'nullable') this.stats.note('openapiKeywords', node, keyword);
-        continue;
-      }
-      if (keyword === 'example') {
-        if (node.examples === undefined) {
-          out.examples = [value];
-          this.stats.note('examples', node);
-        }
-        continue;
-      }
-      if (keyword === 'examples') {
-        // OpenAPI 3.x media-type style `examples` maps are not JSON Schema; keep only arrays.
-        if (Array.isArray(value)) out.examples = value;
-        else this.stats.note('openapiKeywords', node, keyword);
-        continue;
-      }
-      if (keyword === 'properties' && isPlainObject(value)) {
-        const props: Record<string, JsonSchema> = {};
-        for (const name of Object.keys(value)) {
-          const child = value[name];
-          const hidden = this.hasFlag(child, direction === 'input' ? 'readOnly' : 'writeOnly');
-          if (hidden) {
-            removed.add(name);
-            this.stats.note('directionalProperties', value, name);
-            continue;
-          }
-          props[name] = sub(child, keyword);
-        }
-        out.properties = props;
-        continue;
-      }
-      if (keyword === 'items' && Array.isArray(value)) {
-        this.convertTuple(node, value, out, sub);
-        continue;
-      }
-      if (keyword === 'additionalItems') {
-        // Draft-04/07: applies only next to array-valued `items` (handled there); ignored otherwise.
-        if (!Array.isArray(node.items)) this.stats.note('invalidKeywords', node, keyword);
-        continue;
-      }
-      if (SINGLE.has(keyword)) {
-        if (isPlainObject(value) || typeof value === 'boolean') out[keyword] = sub(value, keyword);
-        else this.stats.note('invalidKeywords', node, keyword);
-        continue;
-      }
-      if (ARRAYS.has(keyword)) {
-        if (Array.isArray(value) && value.length > 0) out[keyword] = value.map((v) => sub(v, keyword));
-        else this.stats.note('invalidKeywords', node, keyword);
-        continue;
-      }
-      if (MAPS.has(keyword)) {
-        if (!isPlainObject(value)) {
-          this.stats.note('invalidKeywords', node, keyword);
-          continue;
-        }
-        const map: Record<string, JsonSchema> = {};
-        for (const name of Object.keys(value)) {
-          map[name] = sub(value[name], keyword);
-          if (keyword === 'patternProperties' && !isUnicodeRegex(name)) suspect = true;
-        }
-        out[keyword === 'definitions' ? '$defs' : keyword] = map;
-        continue;
-      }
-      if (keyword === 'required') {
-        if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-          out.required = [...new Set(value)];
-        else this.stats.note('invalidKeywords', node, keyword);
-        continue;
-      }
-      if (keyword === 'type') {
-        const type = normaliseType(value);
-        if (type === undefined) this.stats.note('invalidKeywords', node, keyword);
-        else if (type === 'file') {
-          out.type = 'string';
-          out.contentEncoding = 'base64';
-          this.stats.note('binary', node);
-        } else out.type = type;
-        continue;
-      }
-      if (keyword === 'format' && (value === 'binary' || value === 'byte')) {
-        out.contentEncoding = 'base64';
-        this.stats.note('binary', node);
-        continue;
-      }
-      if (keyword === 'pattern' && typeof value === 'string' && !isUnicodeRegex(value)) suspect = true;
-      if (keyword === 'enum' && Array.isArray(value) && value.length === 0) suspect = true;
-      if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') {
-        const bound = keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum';
-        if (value && typeof node[bound] === 'number') out[keyword] = node[bound];
-        continue;
-      }
-      if ((keyword === 'minimum' || keyword === 'maximum') && node[`exclusive${cap(keyword)}`] === true)
-        continue;
-      out[keyword] = value;
+      if (keyword !== '$ref') this.keyword(work, keyword, node[keyword]);
     }
-    if (removed.size > 0 && Array.isArray(out.required)) {
-      out.required = (out.required as string[]).filter((n) => !removed.has(n));
-      if ((out.required as string[]).length === 0) delete out.required;
-    }
-    if (Array.isArray(out.required) && (out.required as string[]).length === 0) delete out.required;
-    if (out.required !== undefined && out.type !== undefined && !typeIncludes(out.type, 'object')) {
-      // `required` on a non-object type is a no-op that strict targets reject (misplaced in the source).
-      delete out.required;
-      this.stats.note('invalidKeywords', node, 'required');
-    }
-    if (out.type === undefined && !COMPOSITION.some((k) => k in out)) {
-      // OpenAPI authors routinely leave out `type: object` next to `properties` (or `array` next to
-      // `items`); strict targets need the type.
-      if (isPlainObject(out.properties) || Array.isArray(out.required)) out.type = 'object';
-      else if (out.items !== undefined || out.prefixItems !== undefined) out.type = 'array';
-      if (out.type !== undefined) this.stats.note('inferredTypes', node);
-    }
+    tidyNode(out, node, work.removed, this.stats);
     const nullable = node.nullable === true || node['x-nullable'] === true;
     if (nullable) this.stats.note('nullable', node);
     const schema = nullable ? makeNullable(out) : out;
     return { schema, defs, suspect };
+  }
+
+  /** One keyword of `work.node` into `work.out`: dropped, rewritten or converted (subschemas). */
+  private keyword(work: NodeWork, keyword: string, value: unknown): void {
+    if (this.annotation(work, keyword, value) || this.subschemas(work, keyword, value)) return;
+    this.assertion(work, keyword, value);
+  }
+
+  /** Vendor extensions, OpenAPI-only keywords, examples. */
+  private annotation(work: NodeWork, keyword: string, value: unknown): boolean {
+    const { node, out } = work;
+    if (keyword.startsWith('x-')) {
+      if (keyword !== 'x-nullable') this.stats.note('vendorExtensions', node, keyword);
+      return true;
+    }
+    if (DROPPED.has(keyword)) {
+      if (keyword !== 'nullable') this.stats.note('openapiKeywords', node, keyword);
+      return true;
+    }
+    if (keyword === 'example') {
+      if (node.examples === undefined) {
+        out.examples = [value];
+        this.stats.note('examples', node);
+      }
+      return true;
+    }
+    if (keyword === 'examples') {
+      // OpenAPI 3.x media-type style `examples` maps are not JSON Schema; keep only arrays.
+      if (Array.isArray(value)) out.examples = value;
+      else this.stats.note('openapiKeywords', node, keyword);
+      return true;
+    }
+    return false;
+  }
+
+  /** Keywords holding subschemas: converted (readOnly/writeOnly properties left out, tuples rewritten). */
+  private subschemas(work: NodeWork, keyword: string, value: unknown): boolean {
+    const { node, out } = work;
+    if (keyword === 'properties' && isPlainObject(value)) {
+      const props: Record<string, JsonSchema> = {};
+      for (const name of Object.keys(value)) {
+        const child = value[name];
+        const hidden = this.hasFlag(child, work.direction === 'input' ? 'readOnly' : 'writeOnly');
+        if (hidden) {
+          work.removed.add(name);
+          this.stats.note('directionalProperties', value, name);
+          continue;
+        }
+        props[name] = work.sub(child, keyword);
+      }
+      out.properties = props;
+      return true;
+    }
+    if (keyword === 'items' && Array.isArray(value)) {
+      this.convertTuple(node, value, out, work.sub);
+      return true;
+    }
+    if (keyword === 'additionalItems') {
+      // Draft-04/07: applies only next to array-valued `items` (handled there); ignored otherwise.
+      if (!Array.isArray(node.items)) this.stats.note('invalidKeywords', node, keyword);
+      return true;
+    }
+    if (SINGLE.has(keyword)) {
+      if (isPlainObject(value) || typeof value === 'boolean') out[keyword] = work.sub(value, keyword);
+      else this.stats.note('invalidKeywords', node, keyword);
+      return true;
+    }
+    if (ARRAYS.has(keyword)) {
+      if (Array.isArray(value) && value.length > 0) out[keyword] = value.map((v) => work.sub(v, keyword));
+      else this.stats.note('invalidKeywords', node, keyword);
+      return true;
+    }
+    if (MAPS.has(keyword)) {
+      if (!isPlainObject(value)) {
+        this.stats.note('invalidKeywords', node, keyword);
+        return true;
+      }
+      const map: Record<string, JsonSchema> = {};
+      for (const name of Object.keys(value)) {
+        map[name] = work.sub(value[name], keyword);
+        if (keyword === 'patternProperties' && !isUnicodeRegex(name)) work.suspect();
+      }
+      out[keyword === 'definitions' ? '$defs' : keyword] = map;
+      return true;
+    }
+    return false;
+  }
+
+  /** Everything else: kept, normalised (types, binary formats, exclusive bounds) or dropped when invalid. */
+  private assertion(work: NodeWork, keyword: string, value: unknown): void {
+    const { node, out } = work;
+    if (keyword === 'required') {
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+        out.required = [...new Set(value)];
+      else this.stats.note('invalidKeywords', node, keyword);
+      return;
+    }
+    if (keyword === 'type') {
+      const type = normaliseType(value);
+      if (type === undefined) this.stats.note('invalidKeywords', node, keyword);
+      else if (type === 'file') {
+        out.type = 'string';
+        out.contentEncoding = 'base64';
+        this.stats.note('binary', node);
+      } else out.type = type;
+      return;
+    }
+    if (keyword === 'format' && (value === 'binary' || value === 'byte')) {
+      out.contentEncoding = 'base64';
+      this.stats.note('binary', node);
+      return;
+    }
+    if (keyword === 'pattern' && typeof value === 'string' && !isUnicodeRegex(value)) work.suspect();
+    if (keyword === 'enum' && Array.isArray(value) && value.length === 0) work.suspect();
+    if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') {
+      const bound = keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+      if (value && typeof node[bound] === 'number') out[keyword] = node[bound];
+      return;
+    }
+    if ((keyword === 'minimum' || keyword === 'maximum') && node[`exclusive${cap(keyword)}`] === true) return;
+    out[keyword] = value;
   }
 
   /**
@@ -379,91 +374,4 @@ export class SchemaConverter {
   }
 }
 
-/** One root schema under construction: collects the `$defs` its parts need. */
-export class SchemaRoot {
-  private readonly defs = new Set<object>();
-  /** Some converted part holds a keyword validators refuse to compile (see `repairForValidators`). */
-  suspect = false;
-
-  constructor(
-    private readonly converter: SchemaConverter,
-    readonly direction: Direction,
-    readonly mode: RefMode,
-  ) {}
-
-  /** `value`, or what it points at when it is a local `{$ref}` (parameters, bodies, responses). */
-  deref(value: unknown): unknown {
-    return this.converter.refs.deref(value);
-  }
-
-  convert(node: unknown): JsonSchema {
-    const c = this.converter.convert(node, this.direction, this.mode);
-    for (const d of c.defs) this.defs.add(d);
-    if (c.suspect) this.suspect = true;
-    return c.schema;
-  }
-
-  /** The `$defs` every converted part needs (closed over defs that refer to other defs), or undefined. */
-  collectDefs(): Record<string, JsonSchema> | undefined {
-    if (this.defs.size === 0) return undefined;
-    const out: Record<string, JsonSchema> = {};
-    const queue = [...this.defs];
-    const done = new Set<object>();
-    while (queue.length > 0) {
-      const node = queue.shift()!;
-      if (done.has(node)) continue;
-      done.add(node);
-      const body = this.converter.convertBody(node as Record<string, unknown>, this.direction, this.mode);
-      out[this.converter.defName(node)] = body.schema;
-      if (body.suspect) this.suspect = true;
-      for (const d of body.defs) if (!done.has(d)) queue.push(d);
-    }
-    return out;
-  }
-}
-
-const ANNOTATIONS = new Set([
-  'description',
-  'title',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
-const COMPOSITION = ['allOf', 'anyOf', 'oneOf', '$ref', 'enum', 'const', 'not', 'if'];
-
-function typeIncludes(type: unknown, name: string): boolean {
-  return type === name || (Array.isArray(type) && type.includes(name));
-}
-
-function cap(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function normaliseType(value: unknown): string | string[] | undefined {
-  if (typeof value === 'string') return TYPES.has(value) || value === 'file' ? value : undefined;
-  if (Array.isArray(value)) {
-    const list = [...new Set(value.filter((v): v is string => typeof v === 'string' && TYPES.has(v)))];
-    return list.length === 0 ? undefined : list.length === 1 ? list[0] : list;
-  }
-  return undefined;
-}
-
-function makeNullable(schema: JsonSchemaObject): JsonSchemaObject {
-  const type = schema.type;
-  if (typeof type === 'string' || Array.isArray(type)) {
-    const types = Array.isArray(type) ? [...(type as string[])] : [type];
-    if (!types.includes('null')) types.push('null');
-    const out: JsonSchemaObject = { ...schema, type: types };
-    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
-    return out;
-  }
-  if (Object.keys(schema).length === 0) return schema;
-  // The common 3.0 idiom `{allOf: [{$ref}], nullable: true}` becomes `anyOf: [<ref>, null]` directly.
-  const { allOf, ...rest } = schema;
-  if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(rest).every((k) => ANNOTATIONS.has(k))) {
-    return { ...rest, anyOf: [allOf[0] as JsonSchema, { type: 'null' }] };
-  }
-  return { anyOf: [schema, { type: 'null' }] };
-}
+export { SchemaRoot };
