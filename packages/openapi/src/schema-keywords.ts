@@ -1,25 +1,20 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
-import { isPlainObject } from '@toolarsenal/toolmodel';
+import {
+  isPlainObject,
+  SUBSCHEMA_ARRAY_KEYWORDS,
+  SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_MAP_KEYWORDS,
+} from '@toolarsenal/toolmodel';
 import type { SchemaStats } from './schema-stats.js';
 
-/** Keywords holding one subschema. */
-export const SINGLE = new Set([
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-  'items',
-  'contentSchema',
-]);
-/** Keywords holding a list of subschemas. */
-export const ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-/** Keywords holding a map of subschemas. */
-export const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
+/** Keywords holding one subschema (toolmodel's list). */
+export const SINGLE = SUBSCHEMA_KEYWORDS;
+/** Keywords holding a list of subschemas (`items` as a list is a tuple, handled before). */
+export const ARRAYS = SUBSCHEMA_ARRAY_KEYWORDS;
+/** Keywords holding a map of subschemas; draft-07 `dependencies` mixes in name lists and is kept as is. */
+export const MAPS: ReadonlySet<string> = new Set(
+  [...SUBSCHEMA_MAP_KEYWORDS].filter((k) => k !== 'dependencies'),
+);
 /** OpenAPI-only or scope-changing keywords with no place in a self-contained tool schema. */
 export const DROPPED = new Set([
   'xml',
