@@ -10,7 +10,7 @@ import {
   sampleValidArgs,
   semanticRoundTrip,
   TARGET_CONFIGS,
-} from '../src/testing/corpus-tools.js';
+} from '../src/test-fixtures/corpus-tools.js';
 
 const SAMPLES_PER_TOOL = 6;
 const corpus = loadCorpusTools().map((c, i) => ({

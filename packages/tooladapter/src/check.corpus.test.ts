@@ -6,7 +6,7 @@ import {
   loadCorpusTools,
   optionsOf,
   TARGET_CONFIGS,
-} from './testing/corpus-tools.js';
+} from './test-fixtures/corpus-tools.js';
 
 /** Proof (a): every one of the 527 real MCP tools, converted to every target, passes that target's check. */
 describe('corpus proof (a): converted output passes check', () => {

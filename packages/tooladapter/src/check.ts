@@ -1,43 +1,101 @@
-import { inspectJson } from '@toolarsenal/toolmodel';
+import {
+  DEFAULT_DOCUMENT_LIMITS,
+  DEFAULT_JSON_LIMITS,
+  expectOptions,
+  inspectJson,
+  isPlainObject,
+  pickJsonLimits,
+} from '@toolarsenal/toolmodel';
 import { getCodec } from './codecs.js';
-import { splitDocument } from './documents.js';
+import { mismatchOf } from './detect-format.js';
+import { type DocumentItem, documentItems } from './documents.js';
+import { DialectMismatchError } from './errors.js';
+import { applyNamespace, validateNamespaceOption } from './namespaces.js';
 import type { CheckOptions, Dialect, Violation } from './types.js';
 
 /**
- * Conformance check of a tool value or a document of `dialect`: every violation with its pointer,
- * a stable rule id and the provider's own error wording (shared/docs/dialects.md). Limits are
- * options with the dialect defaults. Never throws on odd input.
+ * Conformance check of a tool value or a document of `dialect` (catalogue rows such as
+ * `{tool, server}` are read through their wrapper): every violation with its pointer, a stable rule
+ * id and the provider's own error wording (shared/docs/dialects.md). Each dialect first validates
+ * its schemas as JSON Schema, then applies the provider's rules; fields the provider does not know
+ * are violations. Limits are options with the dialect defaults.
+ *
+ * Returns `[]` when the input conforms. Throws `DialectMismatchError` when the input is not in
+ * `dialect` at all (none of its fields, looks like another dialect: `looksLike` says which),
+ * `UnknownDialectError` for an unknown dialect and `InvalidArgumentError` for malformed options;
+ * hostile values (too deep, too large, `__proto__` keys…) are violations (`input.unsafe-json`).
  */
 export function check(value: unknown, dialect: Dialect, options: CheckOptions = {}): Violation[] {
+  expectOptions(options);
   const codec = getCodec(dialect);
-  const unsafe = inspectJson(value);
-  if (unsafe.length > 0)
-    return unsafe.map((i) => ({ pointer: i.pointer, rule: 'input.unsafe-json', message: i.message }));
-  const items = splitDocument(codec, value);
-  if (!items) return codec.check(value, options);
+  validateNamespaceOption(options.namespace);
+  const documentLimits = pickJsonLimits(
+    options.documentLimits,
+    DEFAULT_DOCUMENT_LIMITS,
+    'options.documentLimits',
+  );
+  const definitionLimits = pickJsonLimits(
+    options.definitionLimits,
+    DEFAULT_JSON_LIMITS,
+    'options.definitionLimits',
+  );
+  const unsafe = inspectJson(value, documentLimits);
+  if (unsafe.length > 0) return unsafeViolations(unsafe);
+  const { items, document } = documentItems(codec, value);
+  for (const item of items) {
+    const looksLike = mismatchOf(item.value, codec.dialect);
+    if (looksLike) throw new DialectMismatchError(codec.dialect, looksLike, item.pointer);
+  }
   const out: Violation[] = [];
   const seen = new Map<string, string>();
-  for (const { value: item, pointer } of items) {
-    for (const v of codec.check(item, options)) out.push({ ...v, pointer: pointer + v.pointer });
-    const name = toolName(item);
-    if (name !== undefined) {
-      const previous = seen.get(name);
-      if (previous !== undefined)
-        out.push({
-          pointer: `${pointer}/name`,
-          rule: 'document.duplicate-name',
-          message: `duplicate tool name "${name}" (also at ${previous || '/'})`,
-        });
-      else seen.set(name, pointer);
+  for (const item of items) {
+    const itemUnsafe = inspectJson(item.value, definitionLimits, item.pointer);
+    if (itemUnsafe.length > 0) {
+      out.push(...unsafeViolations(itemUnsafe));
+      continue;
     }
+    for (const v of codec.check(item.value, options)) out.push({ ...v, pointer: item.pointer + v.pointer });
+    if (document) duplicateName(item, options, seen, out);
   }
   return out;
 }
 
+function unsafeViolations(issues: ReadonlyArray<{ pointer: string; message: string }>): Violation[] {
+  return issues.map((i) => ({ pointer: i.pointer, rule: 'input.unsafe-json', message: i.message }));
+}
+
+/** Two tools of one document (in one namespace, when namespacing) must not share a name. */
+function duplicateName(
+  item: DocumentItem,
+  options: CheckOptions,
+  seen: Map<string, string>,
+  out: Violation[],
+): void {
+  const name = toolName(item.value);
+  if (name === undefined) return;
+  const namespace = applyNamespace(
+    options.namespace,
+    { row: item.row, pointer: item.pointer, name },
+    undefined,
+  );
+  const key = namespace === undefined ? name : `${namespace}:${name}`;
+  const previous = seen.get(key);
+  if (previous === undefined) {
+    seen.set(key, item.pointer);
+    return;
+  }
+  out.push({
+    pointer: `${item.pointer}/name`,
+    rule: 'document.duplicate-name',
+    message: `duplicate tool name "${key}" (also at ${previous || '/'})${
+      namespace === undefined ? '; tools of different servers need a namespace (option namespace)' : ''
+    }`,
+  });
+}
+
 function toolName(item: unknown): string | undefined {
-  if (typeof item !== 'object' || item === null) return undefined;
-  const o = item as Record<string, unknown>;
-  if (typeof o.name === 'string') return o.name;
-  const fn = o.function as Record<string, unknown> | undefined;
-  return typeof fn?.name === 'string' ? fn.name : undefined;
+  if (!isPlainObject(item)) return undefined;
+  if (typeof item.name === 'string') return item.name;
+  const fn = item.function;
+  return isPlainObject(fn) && typeof fn.name === 'string' ? fn.name : undefined;
 }

@@ -39,13 +39,30 @@ const RULES: Partial<Record<Dialect, NameRule>> = {
   langchain: MCP_NAME_RULE,
 };
 
-/** The name rule of a dialect (codecs without a specific rule get one derived from their pattern and limits). */
-export function nameRuleOf(codec: DialectCodec): NameRule {
+const defaultRules = new Map<DialectCodec, NameRule>();
+
+/**
+ * The name rule of a dialect, with `maxNameLength` (default: the codec's limit) applied; codecs
+ * without a specific rule get one derived from their pattern. The default rules are built once.
+ */
+export function nameRuleOf(codec: DialectCodec, maxNameLength?: number): NameRule {
+  if (maxNameLength === undefined) {
+    let rule = defaultRules.get(codec);
+    if (!rule) {
+      rule = buildRule(codec, codec.limits.maxNameLength);
+      defaultRules.set(codec, rule);
+    }
+    return rule;
+  }
+  return buildRule(codec, maxNameLength);
+}
+
+function buildRule(codec: DialectCodec, maxNameLength: number): NameRule {
   const known = RULES[codec.dialect];
-  if (known) return { ...known, maxLength: Math.min(known.maxLength, codec.limits.maxNameLength) };
+  if (known) return { ...known, maxLength: Math.min(known.maxLength, maxNameLength) };
   return {
     pattern: codec.namePattern,
-    maxLength: Math.min(codec.limits.maxNameLength, 128),
+    maxLength: Math.min(maxNameLength, 128),
     invalidChar: /[^A-Za-z0-9_-]/g,
   };
 }

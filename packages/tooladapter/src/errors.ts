@@ -3,6 +3,7 @@ import { markError, subclassGuard, ToolArsenalError } from '@toolarsenal/toolmod
 const CONVERSION = 'toolarsenal.error.conversion';
 const UNKNOWN_DIALECT = 'toolarsenal.error.unknown-dialect';
 const FORMAT_DETECTION = 'toolarsenal.error.format-detection';
+const DIALECT_MISMATCH = 'toolarsenal.error.dialect-mismatch';
 
 /** Why a conversion failed; stable values for `ConversionError.reason`. */
 export type ConversionFailure =
@@ -65,4 +66,29 @@ export class FormatDetectionError extends ToolArsenalError {
     markError(this, FORMAT_DETECTION);
   }
   static override isInstance = subclassGuard<FormatDetectionError>(FORMAT_DETECTION);
+}
+
+/**
+ * The input is not in the dialect it was said to be in: it carries none of that dialect's fields
+ * and looks like another one (an MCP `tools` document checked as Gemini, an OpenAI chat tool read
+ * as Responses). Distinct from violations: the rules of the named dialect do not apply to it at
+ * all. `looksLike` lists what it appears to be (several when detection cannot decide).
+ */
+export class DialectMismatchError extends ToolArsenalError {
+  readonly expected: string;
+  readonly looksLike: readonly string[];
+  /** Pointer of the first tool that is not in `expected` (`""` for the whole input). */
+  readonly pointer: string;
+  constructor(expected: string, looksLike: readonly string[], pointer: string) {
+    super(
+      'DIALECT_MISMATCH',
+      `${pointer ? `the tool at ${pointer}` : 'the input'} is not in the ${expected} dialect: it has none of its fields and looks like ${looksLike.join(' or ')}; pass the dialect it is in`,
+    );
+    this.name = 'DialectMismatchError';
+    this.expected = expected;
+    this.looksLike = Object.freeze([...looksLike]);
+    this.pointer = pointer;
+    markError(this, DIALECT_MISMATCH);
+  }
+  static override isInstance = subclassGuard<DialectMismatchError>(DIALECT_MISMATCH);
 }

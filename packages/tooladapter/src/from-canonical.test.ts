@@ -10,7 +10,7 @@ import {
   toCanonical,
 } from './index.js';
 import { toolArb } from './test-fixtures/arbitraries.js';
-import { arbitraryFromSchema } from './testing/arbitrary-from-schema.js';
+import { arbitraryFromSchema } from './test-fixtures/arbitrary-from-schema.js';
 
 const TARGETS: Array<{ dialect: Dialect; strict?: boolean }> = [
   { dialect: 'mcp' },

@@ -1,22 +1,30 @@
-import { inspectJson, type Tool } from '@toolarsenal/toolmodel';
+import {
+  expectOptions,
+  expectTool,
+  InvalidArgumentError,
+  inspectJson,
+  type Tool,
+} from '@toolarsenal/toolmodel';
 import { getCodec, nameRuleOf } from './codecs.js';
+import { mergeLimits } from './codecs/shared.js';
 import { ConversionError } from './errors.js';
 import { mapNames } from './names/map-names.js';
 import type { Conversion, ConvertOptions, Dialect, DialectCodec, Loss, ManyConversion } from './types.js';
 
-function encoderOf(codec: DialectCodec): NonNullable<DialectCodec['encode']> {
-  const encode = codec.encode;
-  if (!encode)
+function expectEncoder(
+  codec: DialectCodec,
+): asserts codec is DialectCodec & Required<Pick<DialectCodec, 'encode'>> {
+  if (!codec.encode)
     throw new ConversionError(
       'unsupported-direction',
       '',
       `${codec.dialect} is import-only: tools cannot be converted to it`,
     );
-  return encode.bind(codec);
 }
 
 /** Tools built by toolmodel are deep-frozen and validated; anything else is checked first. */
 function guardTool(tool: Tool, pointer: string): void {
+  expectTool(tool, pointer ? `tools[${pointer.slice(1)}]` : 'tool');
   if (Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema)) return;
   const issues = inspectJson(tool);
   if (issues.length > 0) {
@@ -35,25 +43,41 @@ function guardTool(tool: Tool, pointer: string): void {
     );
 }
 
+function expectConvertOptions(options: ConvertOptions): void {
+  expectOptions(options);
+  if (options.strict !== undefined && typeof options.strict !== 'boolean')
+    throw new InvalidArgumentError('options.strict', 'a boolean', options.strict);
+  if (options.recursion !== undefined && options.recursion !== 'unfold' && options.recursion !== 'error')
+    throw new InvalidArgumentError('options.recursion', '"unfold" or "error"', options.recursion);
+  if (options.reservedNames !== undefined && !(options.reservedNames instanceof Set))
+    throw new InvalidArgumentError('options.reservedNames', 'a Set of names', options.reservedNames);
+}
+
 /**
  * Converts one canonical tool to `target`: `{value, losses, names, decode, encodeArgs}`. `losses`
  * lists every change (empty when lossless); `names` maps the tool id to the target name;
  * `decode` turns the model's arguments back into the canonical shape.
  */
 export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = {}): Conversion {
+  expectConvertOptions(options);
   const codec = getCodec(target);
-  const encode = encoderOf(codec);
+  expectEncoder(codec);
   guardTool(tool, '');
-  const { names, map } = mapNames(
-    [{ id: tool.id, name: tool.name }],
-    nameRuleOf(codec),
-    options.reservedNames,
+  const rule = nameRuleOf(
+    codec,
+    options.limits ? mergeLimits(codec.limits, options).maxNameLength : undefined,
   );
-  const encoded = encode(tool, names[0]!, options);
+  const reserved = options.reservedNames;
+  // A name the target accepts as it is (the usual case) needs no mapping work.
+  const targetName =
+    tool.name.length <= rule.maxLength && rule.pattern.test(tool.name) && !reserved?.has(tool.name)
+      ? tool.name
+      : mapNames([{ id: tool.id, name: tool.name }], rule, reserved).names[0]!;
+  const encoded = codec.encode(tool, targetName, options);
   return {
     value: encoded.value,
     losses: encoded.losses,
-    names: map,
+    names: { toTarget: { [tool.id]: targetName }, fromTarget: { [targetName]: tool.id } },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
@@ -69,12 +93,14 @@ export function fromCanonicalMany(
   target: Dialect,
   options: ConvertOptions = {},
 ): ManyConversion {
+  if (!Array.isArray(tools)) throw new InvalidArgumentError('tools', 'an array of canonical tools', tools);
+  expectConvertOptions(options);
   const codec = getCodec(target);
-  const encode = encoderOf(codec);
+  expectEncoder(codec);
   for (let i = 0; i < tools.length; i++) guardTool(tools[i]!, `/${i}`);
   const { names, map } = mapNames(
     tools.map((t) => ({ id: t.id, name: t.name })),
-    nameRuleOf(codec),
+    nameRuleOf(codec, options.limits ? mergeLimits(codec.limits, options).maxNameLength : undefined),
     options.reservedNames,
   );
   const conversions: Conversion[] = [];
@@ -82,7 +108,7 @@ export function fromCanonicalMany(
   const byId = new Map<string, number>();
   tools.forEach((tool, i) => {
     const targetName = names[i]!;
-    const encoded = encode(tool, targetName, options);
+    const encoded = codec.encode(tool, targetName, options);
     conversions.push({
       value: encoded.value,
       losses: encoded.losses,
@@ -112,10 +138,13 @@ export function fromCanonicalMany(
     losses,
     names: map,
     decodeCall(targetName, args) {
+      if (typeof targetName !== 'string')
+        throw new InvalidArgumentError('targetName', 'a tool name string', targetName);
       const i = indexOfName(targetName);
       return { tool: tools[i]!, args: conversions[i]!.decode(args) };
     },
     encodeCall(toolId, args) {
+      if (typeof toolId !== 'string') throw new InvalidArgumentError('toolId', 'a tool id string', toolId);
       const i = byId.get(toolId);
       if (i === undefined)
         throw new ConversionError(

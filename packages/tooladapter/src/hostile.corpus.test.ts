@@ -1,7 +1,7 @@
 import { defineTool, ToolArsenalError } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { check, DIALECTS, type Dialect, detectFormat, fromCanonical, toCanonical } from './index.js';
-import { TARGET_CONFIGS } from './testing/corpus-tools.js';
+import { TARGET_CONFIGS } from './test-fixtures/corpus-tools.js';
 
 /** Runs `fn`; it must either return or throw a typed ToolArsenal error, and finish quickly. */
 function typedOrOk(fn: () => unknown): 'ok' | string {
@@ -76,23 +76,37 @@ describe('corpus proof (e): hostile input', () => {
         ).not.toBe('ok');
   });
 
-  it('handles $ref loops in every target without hanging', () => {
-    const loop = defineTool({
+  it('refuses $ref cycles without structure at parse time; converts ordinary recursion everywhere', () => {
+    const cyclic = {
       name: 'loop',
       inputSchema: {
         type: 'object',
-        properties: { a: { $ref: '#/$defs/a' }, self: { $ref: '#' } },
+        properties: { a: { $ref: '#/$defs/a' } },
         $defs: { a: { $ref: '#/$defs/b' }, b: { anyOf: [{ $ref: '#/$defs/a' }, { type: 'string' }] } },
+      },
+    };
+    expect(() => defineTool(cyclic)).toThrow(
+      /\$ref cycle #\/\$defs\/a → #\/\$defs\/b → #\/\$defs\/b\/anyOf\/0 → #\/\$defs\/a/,
+    );
+    expect(typedOrOk(() => toCanonical(cyclic, 'mcp'))).toBe('CONVERSION_FAILED');
+    const recursive = defineTool({
+      name: 'tree',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/a' }, self: { $ref: '#' } },
+        $defs: {
+          a: { anyOf: [{ type: 'object', properties: { next: { $ref: '#/$defs/a' } } }, { type: 'string' }] },
+        },
       },
     });
     for (const config of TARGET_CONFIGS)
       typedOrOk(() => {
         const { value } = fromCanonical(
-          loop,
+          recursive,
           config.dialect,
           config.strict === undefined ? {} : { strict: config.strict },
         );
-        check(value, config.dialect);
+        expect(check(value, config.dialect), config.label).toEqual([]);
       });
   });
 
@@ -108,13 +122,10 @@ describe('corpus proof (e): hostile input', () => {
     expect(typedOrOk(() => detectFormat({ name: 'deep', inputSchema: nested(1000) }))).not.toBe('ok');
   });
 
-  it('rejects __proto__ and constructor keys', () => {
+  it('rejects __proto__ keys; constructor and prototype are ordinary names', () => {
     const raws = [
       JSON.parse('{"name":"p","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}'),
       JSON.parse('{"name":"p","__proto__":{"polluted":true}}'),
-      JSON.parse(
-        '{"type":"function","function":{"name":"p","parameters":{"type":"object","constructor":{}}}}',
-      ),
     ];
     for (const raw of raws)
       for (const dialect of DIALECTS)
@@ -123,6 +134,19 @@ describe('corpus proof (e): hostile input', () => {
           `${dialect} ${JSON.stringify(raw)}`,
         ).not.toBe('ok');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const legit = JSON.parse(
+      '{"type":"function","function":{"name":"p","parameters":{"type":"object","properties":{"constructor":{"type":"string"},"prototype":{"type":"integer"}},"required":["constructor"]}}}',
+    );
+    const [tool] = toCanonical(legit, 'openai-chat').tools;
+    expect(Object.keys(tool!.inputSchema.properties as object)).toEqual(['constructor', 'prototype']);
+    for (const config of TARGET_CONFIGS) {
+      const { value } = fromCanonical(
+        tool!,
+        config.dialect,
+        config.strict === undefined ? {} : { strict: config.strict },
+      );
+      expect(check(value, config.dialect), config.label).toEqual([]);
+    }
   });
 
   it('handles a 100,000-value enum: typed error or reported limit, fast', () => {
@@ -131,25 +155,18 @@ describe('corpus proof (e): hostile input', () => {
       name: 'huge',
       inputSchema: { type: 'object', properties: { e: { type: 'string', enum: values } } },
     };
-    const imported = typedOrOk(() => toCanonical(huge, 'mcp'));
-    if (imported !== 'ok') return;
+    expect(typedOrOk(() => toCanonical(huge, 'mcp'))).toBe('ok');
     const tool = toCanonical(huge, 'mcp').tools[0]!;
+    // Targets with an enum limit (OpenAI, Anthropic: 1,000) refuse it with a typed error; the others
+    // convert it and their check passes.
+    const limited = new Set(['openai-chat', 'openai-responses', 'anthropic']);
     for (const config of TARGET_CONFIGS) {
-      typedOrOk(() => {
-        const { value, losses } = fromCanonical(
-          tool,
-          config.dialect,
-          config.strict === undefined ? {} : { strict: config.strict },
-        );
-        const violations = check(
-          value,
-          config.dialect,
-          config.strict === undefined ? {} : { strict: config.strict },
-        );
-        // Targets with an enum limit either report the rewrite or the checker flags it.
-        if (config.dialect.startsWith('openai') && config.strict)
-          expect(losses.length + violations.length).toBeGreaterThan(0);
+      const options = config.strict === undefined ? {} : { strict: config.strict };
+      const outcome = typedOrOk(() => {
+        const { value } = fromCanonical(tool, config.dialect, options);
+        expect(check(value, config.dialect, options), config.label).toEqual([]);
       });
+      expect(outcome, config.label).toBe(limited.has(config.dialect) ? 'CONVERSION_FAILED' : 'ok');
     }
   });
 

@@ -1,21 +1,14 @@
 export { check } from './check.js';
-export { CODECS } from './codec-registry.js';
 export { A2A_MESSAGE_SCHEMA, type A2aSkill } from './codecs/a2a-skill.js';
-export { normalizeLegacySchema } from './codecs/legacy-schema.js';
 export { TOOLARSENAL_META_KEY } from './codecs/mcp.js';
-export {
-  HTTP_METHODS,
-  type HttpMethod,
-  type OpenApiOperationValue,
-  PARAMETER_GROUPS,
-  type ParameterGroup,
-} from './codecs/openapi-shared.js';
 export { availableDialects, getCodec, isDialect } from './codecs.js';
 export { createArgsCodec } from './decode/args-codec.js';
-export { detectFormat } from './detect-format.js';
+export { type DetectFormatOptions, detectFormat } from './detect-format.js';
+export { type DocumentItem, unwrapRow } from './documents.js';
 export {
   ConversionError,
   type ConversionFailure,
+  DialectMismatchError,
   FormatDetectionError,
   UnknownDialectError,
 } from './errors.js';
@@ -35,9 +28,35 @@ export {
   type NameRule,
   OPENAI_NAME_RULE,
 } from './names/name-rules.js';
-export { appendTagLines, formatTag, parseDescriptionTags, TAG_KEYWORDS } from './passes/description-tags.js';
-export { type LoweringProfile, lowerSchema } from './passes/pipelines.js';
+export { parseDescriptionTags } from './passes/description-tags.js';
 export { restoreSchema } from './passes/restore.js';
+export {
+  type NamespaceContext,
+  namespaceFromField,
+  type NamespaceOption,
+  toNamespace,
+} from './namespaces.js';
+export {
+  ANNOTATIONS_EXTENSION,
+  BODY_INPUT_EXTENSION,
+  BODY_PROPERTY,
+  CLOSED_INPUT_EXTENSION,
+  DEFAULT_PARAMETER_STYLES,
+  HTTP_METHODS,
+  type HttpMethod,
+  isHttpMethod,
+  isParameterLocation,
+  type OpenApiOperationValue,
+  type OpenApiSourceMeta,
+  PARAMETER_LOCATIONS,
+  PARAMETER_STYLES,
+  type ParameterLocation,
+  type ParameterMeta,
+  type ParameterStyle,
+  type SecuritySchemeMeta,
+  styleOfCollectionFormat,
+  TOOL_EXTENSION,
+} from './openapi-layout.js';
 export { toCanonical } from './to-canonical.js';
 export {
   type ArgsDecoder,

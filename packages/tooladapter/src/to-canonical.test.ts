@@ -1,6 +1,16 @@
-import { defineTool } from '@toolarsenal/toolmodel';
+import { defineTool, InvalidArgumentError } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
-import { ConversionError, fromCanonical, fromCanonicalMany, toCanonical } from './index.js';
+import {
+  ConversionError,
+  DialectMismatchError,
+  detectFormat,
+  fromCanonical,
+  fromCanonicalMany,
+  namespaceFromField,
+  toCanonical,
+  toNamespace,
+} from './index.js';
+import { BFCL_ROWS, MCP_CATALOGUE_ROWS } from './test-fixtures/catalogue.js';
 
 const rawMcp = {
   name: 'fs.read',
@@ -116,9 +126,20 @@ describe('toCanonical', () => {
         if (pointer) expect((error as ConversionError).pointer).toBe(pointer);
       }
     }
-    expect(() => toCanonical({ name: 'x', inputSchema: { type: 'object' } }, 'openai-chat')).toThrow(
-      /not a field of/,
-    );
+    // Not OpenAI at all: a mismatch that says what it looks like; OpenAI with a foreign field: invalid.
+    try {
+      toCanonical({ name: 'x', inputSchema: { type: 'object' } }, 'openai-chat');
+      expect.unreachable();
+    } catch (error) {
+      expect(DialectMismatchError.isInstance(error)).toBe(true);
+      expect((error as DialectMismatchError).looksLike).toEqual(['mcp']);
+    }
+    expect(() =>
+      toCanonical(
+        { type: 'function', function: { name: 'x', inputSchema: { type: 'object' } } },
+        'openai-chat',
+      ),
+    ).toThrow(/not a field of/);
     expect(() => toCanonical({ type: 'web_search_20250305', name: 'web_search' }, 'anthropic')).toThrow(
       ConversionError,
     );
@@ -128,5 +149,62 @@ describe('toCanonical', () => {
     let schema: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 1000; i++) schema = { type: 'object', properties: { a: schema } };
     expect(() => toCanonical({ name: 'deep', inputSchema: schema }, 'mcp')).toThrow(ConversionError);
+  });
+});
+
+describe('toCanonical: catalogues', () => {
+  it('reads rows wrapping a tool ({tool, server}, {function, entry_id}) through the wrapper', () => {
+    expect(detectFormat(MCP_CATALOGUE_ROWS)).toEqual({ dialect: 'mcp', kind: 'document', wrapped: true });
+    expect(detectFormat(BFCL_ROWS)).toEqual({ dialect: 'legacy-function', kind: 'document', wrapped: true });
+    expect(toCanonical(BFCL_ROWS).tools.map((t) => t.name)).toEqual(['math.factorial']);
+    // One row alone (a JSON Lines line) too.
+    expect(toCanonical(MCP_CATALOGUE_ROWS[2]).tools[0]?.name).toBe('think');
+  });
+
+  it('namespaces tools from many servers so shared names stay apart', () => {
+    const plain = toCanonical(MCP_CATALOGUE_ROWS).tools.map((t) => t.id);
+    expect(plain).toEqual(['search@1.0.0', 'search@1.0.0', 'think@1.0.0']);
+    const byServer = toCanonical(MCP_CATALOGUE_ROWS, 'mcp', { namespace: namespaceFromField('server_key') });
+    expect(byServer.tools.map((t) => t.id)).toEqual([
+      'bing-cn-mcp:search@1.0.0',
+      'biomcp:search@1.0.0',
+      'biomcp:think@1.0.0',
+    ]);
+    // Free text becomes a valid namespace; one namespace for all composes with a tool's own.
+    expect(
+      toCanonical(MCP_CATALOGUE_ROWS, 'mcp', { namespace: namespaceFromField('server') }).tools[0]?.namespace,
+    ).toBe('Bing-CN');
+    expect(toCanonical(MCP_CATALOGUE_ROWS[2], 'mcp', { namespace: 'acme' }).tools[0]?.id).toBe(
+      'acme:think@1.0.0',
+    );
+  });
+
+  it('names the pointer of a row without the namespace field, and refuses invalid namespaces up front', () => {
+    expect(() =>
+      toCanonical([{ tool: { name: 'a', inputSchema: { type: 'object' } } }], 'mcp', {
+        namespace: namespaceFromField('server'),
+      }),
+    ).toThrow(/the row of this tool has no "server" field.*\(at \/0\/tool\)/);
+    expect(() => toCanonical(MCP_CATALOGUE_ROWS, 'mcp', { namespace: 'not valid!' })).toThrow(
+      InvalidArgumentError,
+    );
+    expect(toNamespace('@org/My Server')).toBe('org-My-Server');
+    expect(toNamespace('...')).toBeUndefined();
+  });
+
+  it('applies limits per tool definition, and a larger one to the whole input', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      server: 's',
+      tool: { name: `t${i}`, inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
+    }));
+    // Every definition is small; the file as a whole exceeds a per-definition bound of 200 values.
+    expect(toCanonical(rows, 'mcp', { limits: { maxNodes: 200 } }).tools).toHaveLength(40);
+    expect(() => toCanonical(rows, 'mcp', { documentLimits: { maxNodes: 200 } })).toThrow(
+      /more than 200 values/,
+    );
+    expect(() => toCanonical(rows, 'mcp', { limits: { maxNodes: 5 } })).toThrow(/\(at \/0\/tool/);
+    expect(() => toCanonical(rows, 'mcp', { limits: { maxNodez: 5 } as never })).toThrow(
+      InvalidArgumentError,
+    );
   });
 });

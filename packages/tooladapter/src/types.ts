@@ -1,4 +1,6 @@
-import type { ParseToolOptions, SchemaChange, Tool, ToolInput } from '@toolarsenal/toolmodel';
+import type { JsonLimits, ParseToolOptions, SchemaChange, Tool, ToolInput } from '@toolarsenal/toolmodel';
+import type { DocumentItem } from './documents.js';
+import type { NamespaceOption } from './namespaces.js';
 
 /** Every dialect tooladapter speaks. `legacy-function` is import-only; `a2a-skill` is lossy by nature. */
 export const DIALECTS = [
@@ -100,14 +102,26 @@ export interface ToCanonicalOptions {
   names?: NameMap;
   /** Undo lowering marks (description tags, strict nullable optionals, Gemini `nullable`). Default true. */
   restore?: boolean;
-  /** Tool validation limits passed to toolmodel's `parseToolWithChanges`. */
+  /**
+   * Limits on each tool definition (toolmodel's `ToolLimits`, default `DEFAULT_TOOL_LIMITS`:
+   * 250,000 values, depth 128…), applied to every tool of a document separately.
+   */
   limits?: ParseToolOptions['limits'];
+  /** Bound on the whole input (default `DEFAULT_DOCUMENT_LIMITS`: 10 million values, depth 160…). */
+  documentLimits?: Partial<JsonLimits>;
+  /**
+   * Namespace for the tools read: one for all, or per tool from its catalogue row
+   * (`namespaceFromField('server')`); composed with a namespace a tool already has.
+   */
+  namespace?: NamespaceOption;
 }
 
 /** What `detectFormat` found: the dialect and whether `raw` is one tool or a document of tools. */
 export interface DetectedFormat {
   dialect: Dialect;
   kind: 'tool' | 'document';
+  /** Set when the tools come wrapped in catalogue rows (`{tool, server}`, `{function, entry_id}`). */
+  wrapped?: true;
 }
 
 /** Result of reading dialect data back into canonical tools. */
@@ -133,8 +147,19 @@ export interface Violation {
 }
 
 export interface CheckOptions {
+  /** Apply strict-mode rules (OpenAI structured outputs, Anthropic strict tool use) to tools that do not say. */
   strict?: boolean;
+  /** Provider limits (properties, enum values, nesting…), defaults per dialect. */
   limits?: Partial<DialectLimits>;
+  /** Safety limits on each tool definition (default `DEFAULT_JSON_LIMITS`: 250,000 values, depth 128…). */
+  definitionLimits?: Partial<JsonLimits>;
+  /** Safety bound on the whole input (default `DEFAULT_DOCUMENT_LIMITS`: 10 million values, depth 160…). */
+  documentLimits?: Partial<JsonLimits>;
+  /**
+   * Namespace of the tools checked, so that tools of different servers in one catalogue may share
+   * a name (`namespaceFromField('server')`); duplicate names are then looked for per namespace.
+   */
+  namespace?: NamespaceOption;
 }
 
 /** Internal contract each dialect codec implements. */
@@ -156,7 +181,7 @@ export interface DialectCodec {
    * Splits a document of this dialect into single tool values with their pointers, or returns
    * `undefined` when `raw` is a single tool. Default: arrays are documents.
    */
-  fromDocument?(raw: unknown): Array<{ value: unknown; pointer: string }> | undefined;
+  fromDocument?(raw: unknown): DocumentItem[] | undefined;
 }
 
 /** What a codec's `encode` returns for one tool. */

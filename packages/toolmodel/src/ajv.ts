@@ -17,6 +17,9 @@ export function createAjv(options: Options = {}): Ajv2020 {
     logger: false,
     validateFormats: true,
     unicodeRegExp: true,
+    // Own properties only: `constructor`, `toString`… are legitimate parameter names, and without
+    // this `required: ["constructor"]` passes on {} (it finds Object.prototype.constructor).
+    ownProperties: true,
     ...options,
   });
   addFormats(ajv);

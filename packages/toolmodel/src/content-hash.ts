@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import { canonicalJson } from './safe-json.js';
+import { InvalidArgumentError } from './errors.js';
+import { canonicalJson, isPlainObject } from './safe-json.js';
 import type { Tool } from './tool-types.js';
 
 /**
@@ -45,6 +46,7 @@ const SORTED_FIELDS = [...CONTENT_HASH_FIELDS]
  * Stable across key order and absent-vs-default differences because tools are normalised first.
  */
 export function contentHash(tool: Pick<Tool, (typeof CONTENT_HASH_FIELDS)[number]>): string {
+  if (!isPlainObject(tool)) throw new InvalidArgumentError('tool', 'a tool object', tool);
   // Same text as canonicalJson(subset of the covered fields), which the tests pin.
   let json = '{';
   for (const [field, quoted] of SORTED_FIELDS) {

@@ -7,6 +7,7 @@ import {
   toolToJson,
   updateTool,
 } from './define-tool.js';
+import { validateArguments } from './argument-validator.js';
 import { ToolArsenalError, ToolValidationError } from './errors.js';
 
 const weather = {
@@ -251,7 +252,7 @@ describe('hostile input never crashes or hangs', () => {
     ).toEqual(['/meta/b', '/meta/d', '/meta/f', '/meta/m', '/meta/n', '/meta/s'].sort());
   });
 
-  it('__proto__, constructor and prototype keys (prototype pollution)', () => {
+  it('__proto__ keys are refused (prototype pollution)', () => {
     const polluted = JSON.parse(
       '{"name":"x","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"}}}}',
     );
@@ -259,15 +260,45 @@ describe('hostile input never crashes or hangs', () => {
       code: 'forbidden_key',
       pointer: '/inputSchema/properties/__proto__',
     });
-    expect(issuesOf({ name: 'x', meta: { constructor: 1 } })[0]?.code).toBe('forbidden_key');
+    expect(issuesOf(JSON.parse('{"name":"x","meta":{"__proto__":{"polluted":1}}}'))[0]?.code).toBe(
+      'forbidden_key',
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('constructor, prototype and toString are ordinary parameter names', () => {
+    const tool = parseTool({
+      name: 'x',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          constructor: { type: 'string' },
+          prototype: { type: 'integer' },
+          toString: { type: 'boolean' },
+        },
+        required: ['constructor'],
+      },
+      meta: { constructor: 1, prototype: { a: 1 } },
+    });
+    expect(Object.keys(tool.inputSchema.properties as object)).toEqual([
+      'constructor',
+      'prototype',
+      'toString',
+    ]);
+    expect(Object.hasOwn(tool.meta!, 'constructor')).toBe(true);
+    // Own properties only: the missing `constructor` is missing, the present ones are checked.
+    expect(validateArguments(tool, {}).errors).toEqual([
+      { pointer: '/constructor', message: 'is required but missing', keyword: 'required' },
+    ]);
+    expect(validateArguments(tool, { constructor: 'c' }).valid).toBe(true);
+    expect(validateArguments(tool, { constructor: 'c', prototype: 'p' }).errors[0]?.pointer).toBe(
+      '/prototype',
+    );
+  });
+
   it('a 10 MB description', () => {
-    const started = performance.now();
     const issues = issuesOf({ name: 'x', description: 'a'.repeat(10 * 1024 * 1024) });
     expect(issues[0]?.pointer).toBe('/description');
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('a 1,000-deep schema', () => {
@@ -295,5 +326,24 @@ describe('hostile input never crashes or hangs', () => {
       { limits: { maxDescriptionLength: 3 } },
     );
     expect(result.success).toBe(false);
+  });
+});
+
+describe('the content hash', () => {
+  it('is computed when first read and is an ordinary, frozen, serialisable property', () => {
+    const tool = defineTool(weather);
+    expect(Object.isFrozen(tool)).toBe(true);
+    expect(Object.keys(tool).at(-1)).toBe('contentHash');
+    const hash = tool.contentHash;
+    expect(hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(tool.contentHash).toBe(hash);
+    expect(JSON.parse(JSON.stringify(tool)).contentHash).toBe(hash);
+    expect({ ...tool }.contentHash).toBe(hash);
+    expect(structuredClone(tool).contentHash).toBe(hash);
+    expect(toolToJson(tool).contentHash).toBe(hash);
+    expect(() => {
+      (tool as { contentHash: string }).contentHash = 'sha256:0';
+    }).toThrow(TypeError);
+    expect(parseTool(toolToJson(tool)).contentHash).toBe(hash);
   });
 });

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import { contentHash } from './content-hash.js';
-import { ToolValidationError, type ValidationIssue } from './errors.js';
+import { InvalidArgumentError, ToolValidationError, type ValidationIssue } from './errors.js';
 import { pathToPointer } from './json-pointer.js';
 import { checkJsonSchema } from './json-schema-check.js';
 import { normalizeSchemaDraft } from './json-schema-normalize.js';
-import { DEFAULT_TOOL_LIMITS, type ToolLimits } from './limits.js';
+import { DEFAULT_TOOL_LIMITS, resolveLimits, type ToolLimits } from './limits.js';
 import { DEFAULT_TOOL_VERSION } from './names.js';
 import { cloneJson, deepFreeze, inspectJson, isPlainObject, type JsonValue } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
 import { certainlyValidShape } from './shape-fast-check.js';
 import type { JsonSchemaObject } from './schema-walk.js';
+import { expectTool } from './tool-guard.js';
 import { formatToolId } from './tool-id.js';
 import { createToolShape, type ToolShape } from './tool-shape.js';
 import type { Tool, ToolInput } from './tool-types.js';
@@ -33,11 +34,14 @@ function shapeFor(maxDescriptionLength: number) {
 }
 
 /**
- * Validates and normalises outside data into a canonical tool, without throwing.
+ * Validates and normalises outside data into a canonical tool, without throwing on bad data
+ * (options of the wrong type are a programming error: `InvalidArgumentError`).
  * `changes` lists every normalisation applied to the schemas (older drafts → 2020-12 etc.).
  */
 export function safeParseTool(input: unknown, options: ParseToolOptions = {}): SafeParseToolResult {
-  const limits = { ...DEFAULT_TOOL_LIMITS, ...options.limits };
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError('options', 'an object ({limits})', options);
+  const limits = resolveLimits(DEFAULT_TOOL_LIMITS, options.limits, 'options.limits');
   const fail = (issues: ValidationIssue[]) => ({
     success: false as const,
     error: new ToolValidationError(issues),
@@ -114,7 +118,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
       },
     ]);
   }
-  return { success: true, tool: deepFreeze(tool), changes };
+  return { success: true, tool: freezeTool(tool as unknown as Record<string, unknown>), changes };
 }
 
 /** zod's issues as ours, plus the schema problems, so one round of fixes is enough. */
@@ -165,7 +169,12 @@ function prepareSchema(
   // freezes the copy below its root, so the tool's final deepFreeze does not walk the schema again.
   const normalized = normalizeSchemaDraft(schema, pointer, { freeze: true });
   changes.push(...normalized.changes);
-  issues.push(...checkJsonSchema(normalized.schema, pointer, { hasLocalRef: normalized.hasLocalRef }));
+  issues.push(
+    ...checkJsonSchema(normalized.schema, pointer, {
+      hasLocalRef: normalized.hasLocalRef,
+      hasPattern: normalized.hasPattern,
+    }),
+  );
   return normalized.schema;
 }
 
@@ -226,18 +235,58 @@ function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema
   put('createdAt', shape.createdAt);
   put('updatedAt', shape.updatedAt);
   put('meta', shape.meta === undefined ? undefined : cloneJson(shape.meta));
-  tool.contentHash = contentHash(tool as unknown as Tool);
+  defineLazyHash(tool);
   return tool as unknown as Tool;
+}
+
+/**
+ * `contentHash` is computed when first read, then kept: hashing (canonical JSON of every covered
+ * field, then sha256) is the largest part of building a tool, and many uses never read it
+ * (converting a tool to a dialect, validating a definition). The tool is frozen before anyone can
+ * read it, so the value is the same whenever it is computed. It is an ordinary enumerable
+ * property for `JSON.stringify`, `Object.keys`, spreading and `structuredClone`. One getter for
+ * all tools (a per-tool closure would give every tool its own hidden class, which costs more
+ * than it saves); the values live in a WeakMap keyed by the tool.
+ */
+const hashes = new WeakMap<object, string>();
+function lazyContentHash(this: Tool): string {
+  let hash = hashes.get(this);
+  if (hash === undefined) {
+    hash = contentHash(this);
+    hashes.set(this, hash);
+  }
+  return hash;
+}
+const CONTENT_HASH_PROPERTY: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  configurable: false,
+  get: lazyContentHash,
+});
+
+function defineLazyHash(tool: Record<string, unknown>): void {
+  Object.defineProperty(tool, 'contentHash', CONTENT_HASH_PROPERTY);
+}
+
+/** `deepFreeze` of a built tool that leaves the lazy `contentHash` unread. */
+function freezeTool(tool: Record<string, unknown>): Tool {
+  for (const key of Object.keys(tool)) if (key !== 'contentHash') deepFreeze(tool[key]);
+  return Object.freeze(tool) as unknown as Tool;
 }
 
 /** Returns a new tool with `changes` applied (re-validated, new hash). */
 export function updateTool(tool: Tool, changes: Partial<ToolInput>, options: ParseToolOptions = {}): Tool {
-  const { id: _id, contentHash: _hash, ...rest } = tool as Tool & Record<string, unknown>;
+  expectTool(tool);
+  if (!isPlainObject(changes)) throw new InvalidArgumentError('changes', 'an object of tool fields', changes);
+  // Copy field by field: reading `contentHash` would compute a hash that is about to be replaced.
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(tool))
+    if (key !== 'id' && key !== 'contentHash') rest[key] = (tool as unknown as Record<string, unknown>)[key];
   return parseTool({ ...rest, ...changes }, options);
 }
 
 /** The serialisable form of a tool (plain JSON, includes id and contentHash). */
 export function toolToJson(tool: Tool): Record<string, JsonValue> {
+  expectTool(tool);
   return cloneJson(tool) as unknown as Record<string, JsonValue>;
 }
 

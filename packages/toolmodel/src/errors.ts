@@ -36,13 +36,15 @@ function hasMarker(error: unknown, symbol: symbol): boolean {
  * Usage: `static isInstance = subclassGuard<MyError>('toolarsenal.error.my')`.
  */
 export function subclassGuard<T>(name: string): (error: unknown) => error is T {
-  const symbol = Symbol.for(name);
+  const symbol = Symbol.for(String(name));
   return (error: unknown): error is T => hasMarker(error, symbol);
 }
 
 /** Tags an instance with a subclass marker; call in the subclass constructor. */
 export function markError(error: object, name: string): void {
-  Object.defineProperty(error, Symbol.for(name), { value: true, enumerable: false });
+  if (error === null || typeof error !== 'object')
+    throw new InvalidArgumentError('error', 'an error object to mark', error);
+  Object.defineProperty(error, Symbol.for(String(name)), { value: true, enumerable: false });
 }
 
 /** One problem found in outside data, located by a JSON pointer. */
@@ -102,10 +104,75 @@ export class UnsafeJsonError extends ToolArsenalError {
   static override isInstance = subclassGuard<UnsafeJsonError>(UNSAFE_JSON);
 }
 
+const INVALID_ARGUMENT = 'toolarsenal.error.invalid-argument';
+
+/**
+ * A library function received an argument of the wrong type or shape (`null` where a tool is
+ * expected, a number where options belong…): a typed error instead of a raw `TypeError`.
+ */
+export class InvalidArgumentError extends ToolArsenalError {
+  /** The parameter at fault, e.g. `tool` or `options.limits`. */
+  readonly argument: string;
+  constructor(argument: string, expected: string, received: unknown) {
+    super(
+      'INVALID_ARGUMENT',
+      `${String(argument)} must be ${String(expected)}, got ${describeValue(received)}`,
+    );
+    this.name = 'InvalidArgumentError';
+    this.argument = String(argument);
+    markError(this, INVALID_ARGUMENT);
+  }
+  static override isInstance = subclassGuard<InvalidArgumentError>(INVALID_ARGUMENT);
+}
+
+const JSON_POINTER = 'toolarsenal.error.json-pointer';
+
+/** A string that is not an RFC 6901 JSON pointer (or a `#`-fragment of one). */
+export class JsonPointerError extends ToolArsenalError {
+  readonly pointer: string;
+  constructor(pointer: string, reason: string) {
+    super(
+      'JSON_POINTER_INVALID',
+      `Invalid JSON pointer ${JSON.stringify(truncate(pointer, 200))}: ${reason}`,
+    );
+    this.name = 'JsonPointerError';
+    this.pointer = pointer;
+    markError(this, JSON_POINTER);
+  }
+  static override isInstance = subclassGuard<JsonPointerError>(JSON_POINTER);
+}
+
+/** A short description of a value's type for error messages (`null`, `an array`, `a number`…). */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'undefined':
+      return 'undefined';
+    case 'object':
+      return 'an object';
+    case 'string':
+      return 'a string';
+    case 'number':
+      return `the number ${String(value)}`;
+    case 'boolean':
+      return `${String(value)}`;
+    case 'bigint':
+      return 'a BigInt';
+    case 'symbol':
+      return 'a symbol';
+    default:
+      return 'a function';
+  }
+}
+
 const MAX_LISTED = 20;
 
 export function formatIssues(subject: string, issues: readonly ValidationIssue[]): string {
-  const lines = issues.slice(0, MAX_LISTED).map((i) => `  - ${i.pointer || '(root)'}: ${i.message}`);
+  if (!Array.isArray(issues)) return `${String(subject)} (issues unavailable)`;
+  const lines = issues
+    .slice(0, MAX_LISTED)
+    .map((i: Partial<ValidationIssue> | null) => `  - ${i?.pointer || '(root)'}: ${i?.message}`);
   if (issues.length > MAX_LISTED) lines.push(`  … and ${issues.length - MAX_LISTED} more`);
   return `${subject} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
 }

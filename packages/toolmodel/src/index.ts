@@ -21,7 +21,10 @@ export {
   updateTool,
 } from './define-tool.js';
 export {
+  describeValue,
   formatIssues,
+  InvalidArgumentError,
+  JsonPointerError,
   markError,
   subclassGuard,
   ToolArsenalError,
@@ -48,16 +51,27 @@ export {
   joinPointer,
   parsePointer,
   pathToPointer,
+  resolveLocalRef,
+  tryParsePointer,
   unescapePointerSegment,
 } from './json-pointer.js';
-export { checkJsonSchema } from './json-schema-check.js';
+export { type CheckJsonSchemaOptions, checkJsonSchema } from './json-schema-check.js';
 export {
   detectDraft,
   type NormalizedSchema,
   normalizeSchemaDraft,
   type SchemaDraft,
 } from './json-schema-normalize.js';
-export { DEFAULT_JSON_LIMITS, DEFAULT_TOOL_LIMITS, type JsonLimits, type ToolLimits } from './limits.js';
+export { findDuplicateKeys, parseJsonLinesSafely, parseJsonSafely } from './json-text.js';
+export {
+  DEFAULT_DOCUMENT_LIMITS,
+  DEFAULT_JSON_LIMITS,
+  DEFAULT_TOOL_LIMITS,
+  type JsonLimits,
+  pickJsonLimits,
+  resolveLimits,
+  type ToolLimits,
+} from './limits.js';
 export {
   LINT_RULES,
   type LintFinding,
@@ -90,21 +104,30 @@ export {
   type JsonPrimitive,
   type JsonValue,
   jsonEqual,
-  parseJsonSafely,
 } from './safe-json.js';
+export { findRefCycles } from './ref-cycles.js';
 export type { SchemaChange, SchemaChangeAction } from './schema-change.js';
 export {
+  type EnterHook,
   forEachSubschema,
   type JsonSchema,
   type JsonSchemaObject,
   mapSchema,
   mapSchemaLazy,
+  mapSchemaShared,
+  mapSubschemas,
+  type PointerOf,
   type SchemaVisit,
   SUBSCHEMA_ARRAY_KEYWORDS,
   SUBSCHEMA_KEYWORDS,
+  SUBSCHEMA_LIST,
+  SUBSCHEMA_MAP,
   SUBSCHEMA_MAP_KEYWORDS,
+  SUBSCHEMA_SINGLE,
+  subschemaKindOf,
   walkSchema,
 } from './schema-walk.js';
+export { expectOptions, expectTool } from './tool-guard.js';
 export { formatToolId, parseToolId, type ToolIdParts, tryParseToolId } from './tool-id.js';
 export {
   type Capability,

@@ -1,8 +1,11 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajv.js';
 import type { ValidationIssue } from './errors.js';
-import { getAtPointer, joinPointer } from './json-pointer.js';
+import { joinPointer, resolveLocalRef } from './json-pointer.js';
 import { isCertainlyValidSchema } from './meta-fast-check.js';
+import { findRefCycles } from './ref-cycles.js';
+import { invalidPatternReason } from './regex-check.js';
+import { isPlainObject } from './safe-json.js';
 import { walkSchema } from './schema-walk.js';
 
 const META_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -21,17 +24,27 @@ function getFullMetaValidator(): ValidateFunction {
   return fullMeta;
 }
 
+/** What the caller already knows about a normalised schema (from `normalizeSchemaDraft`). */
+export interface CheckJsonSchemaOptions {
+  /** `false`: no local `$ref` anywhere, so the ref checks are skipped. */
+  hasLocalRef?: boolean;
+  /** `false`: no `pattern`/`patternProperties` anywhere, so the regex checks are skipped. */
+  hasPattern?: boolean;
+}
+
 /**
- * Checks that `schema` is a valid JSON Schema 2020-12 document (against the meta-schema) whose
- * local `$ref`s resolve. Issues are located under `basePointer` (e.g. `/inputSchema`).
- * Expects a schema already normalised to 2020-12 and free of `$schema`.
- * `options.hasLocalRef: false` (from `normalizeSchemaDraft`) skips the walk that resolves local refs.
+ * Checks that `schema` is a valid JSON Schema 2020-12 document: valid against the meta-schema,
+ * every `pattern` (and `patternProperties` name) a valid ECMA-262 regular expression in unicode
+ * mode (as validators compile it), every local `$ref` resolving, and no `$ref` cycle that never
+ * reaches a property or item (see `findRefCycles`). Issues are located under `basePointer`
+ * (e.g. `/inputSchema`). Expects a schema already normalised to 2020-12 and free of `$schema`.
  */
 export function checkJsonSchema(
   schema: unknown,
   basePointer: string,
-  options: { hasLocalRef?: boolean } = {},
+  options: CheckJsonSchemaOptions = {},
 ): ValidationIssue[] {
+  if (typeof basePointer !== 'string') basePointer = String(basePointer);
   if (typeof schema === 'boolean') return [];
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return [
@@ -59,13 +72,31 @@ export function checkJsonSchema(
   // The official meta-schema has the last word (and the full error list) whenever the fast one refuses.
   if (!valid) {
     const full = getFullMetaValidator();
-    if (!full(schema)) issues.push(...summariseMetaErrors(full.errors ?? [], basePointer));
+    try {
+      if (!full(schema)) issues.push(...summariseMetaErrors(full.errors ?? [], basePointer));
+    } catch (error) {
+      issues.push({
+        pointer: basePointer,
+        code: 'invalid_schema',
+        message: `schema could not be checked: ${(error as Error).message}`,
+      });
+    }
   }
-  // Callers that just normalised the schema know whether any local $ref exists (no second walk needed).
-  if (options.hasLocalRef === false) return issues;
+  // Callers that just normalised the schema know whether refs or patterns exist (no walk needed).
+  const refs = options.hasLocalRef !== false;
+  const patterns = options.hasPattern !== false;
+  if (!refs && !patterns) return issues;
+  let unresolved = false;
   walkSchema(schema, ({ schema: node, pointer }) => {
+    if (patterns) checkPatterns(node, basePointer + pointer, issues);
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/') && getAtPointer(schema, ref) === undefined) {
+    if (
+      refs &&
+      typeof ref === 'string' &&
+      (ref === '#' || ref.startsWith('#/')) &&
+      resolveLocalRef(schema, ref) === undefined
+    ) {
+      unresolved = true;
       issues.push({
         pointer: joinPointer(basePointer + pointer, '$ref'),
         code: 'unresolved_ref',
@@ -73,7 +104,30 @@ export function checkJsonSchema(
       });
     }
   });
+  if (refs && !unresolved) issues.push(...findRefCycles(schema, basePointer));
   return issues;
+}
+
+function checkPatterns(node: Record<string, unknown>, at: string, issues: ValidationIssue[]): void {
+  if (typeof node.pattern === 'string') {
+    const reason = invalidPatternReason(node.pattern);
+    if (reason !== undefined)
+      issues.push({
+        pointer: joinPointer(at, 'pattern'),
+        code: 'invalid_pattern',
+        message: `pattern ${JSON.stringify(node.pattern.slice(0, 200))} is not a valid regular expression: ${reason}`,
+      });
+  }
+  if (isPlainObject(node.patternProperties))
+    for (const key of Object.keys(node.patternProperties)) {
+      const reason = invalidPatternReason(key);
+      if (reason !== undefined)
+        issues.push({
+          pointer: joinPointer(at, 'patternProperties', key),
+          code: 'invalid_pattern',
+          message: `patternProperties name ${JSON.stringify(key.slice(0, 200))} is not a valid regular expression: ${reason}`,
+        });
+    }
 }
 
 /** One readable issue per location: ajv reports every failed branch of the meta-schema's anyOfs. */

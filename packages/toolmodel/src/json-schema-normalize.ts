@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from './errors.js';
 import { joinPointer } from './json-pointer.js';
 import { isPlainObject } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
@@ -38,6 +39,8 @@ const copySchema = createSchemaCopier([
   'additionalItems',
   'dependencies',
   '$ref',
+  'pattern',
+  'patternProperties',
 ]);
 
 export interface NormalizedSchema {
@@ -46,6 +49,8 @@ export interface NormalizedSchema {
   changes: SchemaChange[];
   /** True when some subschema of the result has a local (`#/…`) `$ref`; lets the ref check skip its walk. */
   hasLocalRef: boolean;
+  /** True when some subschema has `pattern` or `patternProperties`; lets the regex check skip its walk. */
+  hasPattern: boolean;
 }
 
 /**
@@ -62,9 +67,12 @@ export function normalizeSchemaDraft(
   basePointer = '',
   options: { freeze?: boolean } = {},
 ): NormalizedSchema {
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError('options', 'an object ({freeze})', options);
   const changes: SchemaChange[] = [];
-  if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false };
+  if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false, hasPattern: false };
   let hasLocalRef = false;
+  let hasPattern = false;
   const draft = detectDraft(schema);
   const from =
     draft && draft !== '2020-12' ? `${draft} → 2020-12` : 'redundant in the canonical 2020-12 form';
@@ -181,11 +189,12 @@ export function normalizeSchemaDraft(
           'ref to #/definitions rewritten to #/$defs',
         );
       }
-      // Runs on every object subschema walkSchema visits in the result that holds a $ref.
-      if (typeof n.$ref === 'string' && n.$ref.startsWith('#/')) hasLocalRef = true;
+      // Runs on every object subschema walkSchema visits in the result that holds a $ref or a pattern.
+      if (typeof n.$ref === 'string' && (n.$ref === '#' || n.$ref.startsWith('#/'))) hasLocalRef = true;
+      if (n.pattern !== undefined || n.patternProperties !== undefined) hasPattern = true;
     },
     basePointer,
     options.freeze,
   );
-  return { schema: out, changes, hasLocalRef };
+  return { schema: out, changes, hasLocalRef, hasPattern };
 }

@@ -1,6 +1,8 @@
+import { InvalidArgumentError } from './errors.js';
 import { joinPointer } from './json-pointer.js';
 import { isPlainObject } from './safe-json.js';
 import { walkSchema } from './schema-walk.js';
+import { expectOptions, expectTool } from './tool-guard.js';
 import type { Tool } from './tool-types.js';
 
 export type LintSeverity = 'error' | 'warning' | 'info';
@@ -66,6 +68,10 @@ const SECRETS: ReadonlyArray<[RegExp, string]> = [
  * so run this before showing tools to a model.
  */
 export function lintTool(tool: Tool, options: LintOptions = {}): LintFinding[] {
+  expectTool(tool);
+  expectOptions(options);
+  if (options.disable !== undefined && !Array.isArray(options.disable))
+    throw new InvalidArgumentError('options.disable', 'an array of rule ids', options.disable);
   const disabled = new Set(options.disable ?? []);
   const findings: LintFinding[] = [];
   const add = (rule: LintRule, pointer: string, message: string) => {

@@ -18,6 +18,7 @@ export const DEFAULT_TOOL_VERSION = '1.0.0';
 
 /** Why `name` is not a valid tool name, or `undefined` when it is. */
 export function explainInvalidName(name: string): string | undefined {
+  if (typeof name !== 'string') return 'tool name must be a string';
   // The common case first: one regex test, no per-character work for valid names.
   if (TOOL_NAME_PATTERN.test(name)) return undefined;
   if (name.length === 0) return 'tool name must not be empty';
@@ -28,11 +29,12 @@ export function explainInvalidName(name: string): string | undefined {
 }
 
 export function isValidToolName(name: string): boolean {
-  return TOOL_NAME_PATTERN.test(name);
+  return typeof name === 'string' && TOOL_NAME_PATTERN.test(name);
 }
 
 /** A valid name close to `raw`: invalid characters become `_`, truncated to the limit. */
 export function suggestName(raw: string): string {
+  if (typeof raw !== 'string') return 'tool';
   const cleaned = raw
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -42,6 +44,7 @@ export function suggestName(raw: string): string {
 }
 
 export function explainInvalidNamespace(namespace: string): string | undefined {
+  if (typeof namespace !== 'string') return 'namespace must be a string';
   if (namespace.length === 0) return 'namespace must not be empty (omit it instead)';
   if (namespace.length > NAMESPACE_MAX_LENGTH)
     return `namespace is ${namespace.length} characters long; the limit is ${NAMESPACE_MAX_LENGTH}`;
@@ -51,6 +54,7 @@ export function explainInvalidNamespace(namespace: string): string | undefined {
 }
 
 export function explainInvalidVersion(version: string): string | undefined {
+  if (typeof version !== 'string') return 'version must be a string';
   if (!SEMVER_PATTERN.test(version)) return `version ${JSON.stringify(version)} is not semver (e.g. "1.2.0")`;
   return undefined;
 }

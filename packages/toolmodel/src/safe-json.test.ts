@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnsafeJsonError } from './errors.js';
-import {
-  assertSafeJson,
-  canonicalJson,
-  cloneJson,
-  inspectJson,
-  jsonEqual,
-  parseJsonSafely,
-} from './safe-json.js';
+import { assertSafeJson, canonicalJson, cloneJson, inspectJson, jsonEqual } from './safe-json.js';
+import { parseJsonSafely } from './json-text.js';
 
 describe('safe JSON helpers', () => {
   it('canonicalJson is key-order independent and equals JSON for sorted input (property)', () => {

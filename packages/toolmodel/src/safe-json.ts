@@ -1,13 +1,17 @@
-import { UnsafeJsonError, type ValidationIssue } from './errors.js';
+import { InvalidArgumentError, UnsafeJsonError, type ValidationIssue } from './errors.js';
 import { joinPointer } from './json-pointer.js';
-import { DEFAULT_JSON_LIMITS, type JsonLimits } from './limits.js';
+import { type JsonLimits, pickJsonLimits } from './limits.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** Keys that could reach `Object.prototype` if copied naively; refused in all outside data. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Keys refused in all outside data: `__proto__` is the one key that assignment (`obj[key] = v`)
+ * turns into a prototype change. `constructor` and `prototype` are ordinary own keys (legitimate
+ * parameter names); code reading data keyed by outside names uses `Object.hasOwn` or a Map.
+ */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
 const MAX_ISSUES = 50;
 const SHALLOW_LEVELS = 32;
@@ -15,7 +19,8 @@ const SHALLOW_LEVELS = 32;
 /**
  * Walks outside data once and reports everything that is not plain, bounded JSON:
  * cycles, functions, symbols, BigInt, NaN/Infinity, class instances, forbidden keys,
- * and values past the limits. Never throws, never recurses past `maxDepth`.
+ * and values past the limits. Never recurses past `maxDepth`; throws only `InvalidArgumentError`
+ * for limits that are not non-negative integers.
  * `undefined` object properties are tolerated (they mean "absent", as in JSON.stringify).
  */
 export function inspectJson(
@@ -23,7 +28,7 @@ export function inspectJson(
   limits: Partial<JsonLimits> = {},
   basePointer = '',
 ): ValidationIssue[] {
-  const l = { ...DEFAULT_JSON_LIMITS, ...limits };
+  const l = pickJsonLimits(limits);
   const issues: ValidationIssue[] = [];
   // Objects on the current path, for cycle detection. The first levels live in an array: scanning a
   // few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a Set,
@@ -141,21 +146,6 @@ export function assertSafeJson(value: unknown, limits: Partial<JsonLimits> = {},
   if (issues.length > 0) throw new UnsafeJsonError(issues, subject);
 }
 
-/** Parses JSON text and checks the result with `assertSafeJson`. Syntax errors become `UnsafeJsonError`. */
-export function parseJsonSafely(text: string, limits: Partial<JsonLimits> = {}): JsonValue {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UnsafeJsonError(
-      [{ pointer: '', code: 'syntax', message: (error as Error).message }],
-      'Invalid JSON',
-    );
-  }
-  assertSafeJson(value, limits);
-  return value as JsonValue;
-}
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
@@ -167,6 +157,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * Assumes input already passed `inspectJson` (no cycles).
  */
 export function canonicalJson(value: unknown): string {
+  return canonicalAt(value, 0);
+}
+
+function canonicalAt(value: unknown, depth: number): string {
+  if (depth > MAX_NESTING) tooDeep(value);
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
@@ -178,17 +173,30 @@ export function canonicalJson(value: unknown): string {
       return 'null';
   }
   if (value === null) return 'null';
-  return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);
+  return Array.isArray(value)
+    ? canonicalArray(value, depth)
+    : canonicalObject(value as Record<string, unknown>, depth);
+}
+
+/**
+ * Deepest nesting the recursive helpers below accept (canonicalJson, jsonEqual, cloneJson,
+ * deepFreeze): far beyond any definition that passed `inspectJson`, well within the stack, so a
+ * cyclic or absurdly deep value gets a typed error instead of "Maximum call stack size exceeded".
+ */
+const MAX_NESTING = 2_000;
+
+function tooDeep(value: unknown): never {
+  throw new InvalidArgumentError('value', `acyclic JSON nested at most ${MAX_NESTING} levels`, value);
 }
 
 // String concatenation builds V8 ropes: measured ~2× faster here than collecting parts and joining.
-function canonicalArray(value: unknown[]): string {
+function canonicalArray(value: unknown[], depth: number): string {
   // Empty lists are common in tools (tags, examples…): no native call for them.
   if (value.length === 0) return '[]';
   // Lists of names (required, enum, tags) are all strings: one native stringify writes them identically.
   if (allStrings(value)) return JSON.stringify(value);
-  let out = `[${canonicalJson(value[0])}`;
-  for (let i = 1; i < value.length; i++) out += `,${canonicalJson(value[i])}`;
+  let out = `[${canonicalAt(value[0], depth + 1)}`;
+  for (let i = 1; i < value.length; i++) out += `,${canonicalAt(value[i], depth + 1)}`;
   return `${out}]`;
 }
 
@@ -197,7 +205,7 @@ function allStrings(value: unknown[]): boolean {
   return true;
 }
 
-function canonicalObject(value: Record<string, unknown>): string {
+function canonicalObject(value: Record<string, unknown>, depth: number): string {
   const keys = Object.keys(value);
   if (keys.length === 0) return '{}';
   // Sorting is skipped when keys already arrive in order (`<` is the same code-unit order as sort()).
@@ -208,7 +216,7 @@ function canonicalObject(value: Record<string, unknown>): string {
     const v = value[key];
     if (v === undefined) continue;
     if (out.length > 1) out += ',';
-    out += quoteKey(key) + (typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v));
+    out += quoteKey(key) + (typeof v === 'string' ? JSON.stringify(v) : canonicalAt(v, depth + 1));
   }
   return `${out}}`;
 }
@@ -248,49 +256,65 @@ function quoteKey(key: string): string {
 
 /** Structural deep equality for JSON values (key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
+  return equalAt(a, b, 0);
+}
+
+function equalAt(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
+  if (depth > MAX_NESTING) tooDeep(a);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
+    return a.length === bb.length && a.every((v, i) => equalAt(v, bb[i], depth + 1));
   }
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
   if (ka.length !== kb.length) return false;
   return ka.every(
     (k) =>
-      Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+      Object.hasOwn(b, k) &&
+      equalAt((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1),
   );
 }
 
 /** Deep copy of plain JSON into fresh objects (null-prototype-safe: forbidden keys are never copied). */
 export function cloneJson<T>(value: T): T {
+  return cloneAt(value, 0);
+}
+
+function cloneAt<T>(value: T, depth: number): T {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => cloneJson(v)) as T;
+  if (depth > MAX_NESTING) tooDeep(value);
+  if (Array.isArray(value)) return value.map((v) => cloneAt(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key)) continue;
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = cloneJson(v);
+    if (v !== undefined) out[key] = cloneAt(v, depth + 1);
   }
   return out as T;
 }
 
 /** Freezes a value and everything inside it. */
 export function deepFreeze<T>(value: T): T {
+  return freezeAt(value, 0);
+}
+
+function freezeAt<T>(value: T, depth: number): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    if (depth > MAX_NESTING) tooDeep(value);
     Object.freeze(value);
     // Leaves (mostly strings) are skipped here rather than in a call each: most values are leaves.
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (item !== null && typeof item === 'object') deepFreeze(item);
+        if (item !== null && typeof item === 'object') freezeAt(item, depth + 1);
       }
     } else {
       for (const key in value) {
         const item: unknown = (value as Record<string, unknown>)[key];
-        if (item !== null && typeof item === 'object') deepFreeze(item);
+        if (item !== null && typeof item === 'object') freezeAt(item, depth + 1);
       }
     }
   }

@@ -13,6 +13,8 @@ export interface ToolIdParts {
 }
 
 export function formatToolId(parts: ToolIdParts): string {
+  if (parts === null || typeof parts !== 'object')
+    throw new ToolIdError(String(parts), 'expected {namespace?, name, version?}');
   const id = `${parts.namespace !== undefined ? `${parts.namespace}:` : ''}${parts.name}${parts.version !== undefined ? `@${parts.version}` : ''}`;
   const reason = explainInvalidParts(parts);
   if (reason) throw new ToolIdError(id, reason);
@@ -47,6 +49,9 @@ export function tryParseToolId(id: string): ToolIdParts | undefined {
 
 function explainInvalidParts(parts: ToolIdParts): string | undefined {
   if (typeof parts.name !== 'string') return 'name must be a string';
+  if (parts.namespace !== undefined && typeof parts.namespace !== 'string')
+    return 'namespace must be a string';
+  if (parts.version !== undefined && typeof parts.version !== 'string') return 'version must be a string';
   return (
     explainInvalidName(parts.name) ??
     (parts.namespace !== undefined ? explainInvalidNamespace(parts.namespace) : undefined) ??

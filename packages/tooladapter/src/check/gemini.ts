@@ -1,7 +1,8 @@
 import { isPlainObject, joinPointer, walkSchema } from '@toolarsenal/toolmodel';
-import { GEMINI_ALLOWED_FIELDS, GEMINI_FORMATS } from '../passes/gemini-schema.js';
+import { GEMINI_ALLOWED_FIELDS, GEMINI_FORMATS, lowerCaseTypes } from '../passes/gemini-schema.js';
 import type { DialectLimits } from '../types.js';
 import { checkLimits } from './common.js';
+import { checkSchemaValidity } from './schema-validity.js';
 import { googlePath, type ViolationList } from './violation.js';
 
 /** Gemini `parameters` (OpenAPI 3.0 subset) rules, messages in the Gemini API's words. */
@@ -20,7 +21,15 @@ export function checkGeminiSchema(
     );
     return;
   }
-  if (field === 'parameters' && schema.type !== 'object')
+  // First: valid as JSON Schema once read as Gemini reads it (types are case-insensitive there).
+  const valid = checkSchemaValidity(
+    lowerCaseTypes(schema),
+    base,
+    out,
+    (m) => `Invalid JSON payload received. ${field}: ${m}`,
+  );
+  if (!valid) return;
+  if (field === 'parameters' && String(schema.type).toLowerCase() !== 'object')
     out.add(
       joinPointer(base, 'type'),
       'gemini.parameters.object',
@@ -37,6 +46,30 @@ export function checkGeminiSchema(
           `Invalid JSON payload received. Unknown name "${key}" at '${path}': Cannot find field.`,
         );
     }
+    if (Array.isArray(node.anyOf)) {
+      const others = Object.keys(node).filter((k) => k !== 'anyOf');
+      if (others.length > 0)
+        out.add(
+          joinPointer(at, others[0]!),
+          'gemini.any-of-alone',
+          `${path}: When using any_of, it must be the only field set (found ${others.map((k) => `"${k}"`).join(', ')}).`,
+        );
+    }
+    if (node.nullable !== undefined && typeof node.nullable !== 'boolean')
+      out.add(
+        joinPointer(at, 'nullable'),
+        'gemini.field-type',
+        `Invalid value at '${path}.nullable' (TYPE_BOOL), ${JSON.stringify(node.nullable)}`,
+      );
+    if (
+      node.propertyOrdering !== undefined &&
+      (!Array.isArray(node.propertyOrdering) || node.propertyOrdering.some((p) => typeof p !== 'string'))
+    )
+      out.add(
+        joinPointer(at, 'propertyOrdering'),
+        'gemini.field-type',
+        `Invalid value at '${path}.propertyOrdering': must be a list of property names`,
+      );
     if (Array.isArray(node.type))
       out.add(
         joinPointer(at, 'type'),
@@ -44,7 +77,7 @@ export function checkGeminiSchema(
         `Invalid JSON payload received. Unknown name "type" at '${path}': Proto field is not repeating, cannot start list.`,
       );
     else if (
-      node.type !== undefined &&
+      typeof node.type === 'string' &&
       ![
         'string',
         'number',
@@ -108,21 +141,19 @@ export function checkGeminiSchema(
   checkLimits(schema, base, limits, out, 'gemini', true);
 }
 
-/** Gemini `parametersJsonSchema`: JSON Schema with an object root. */
+/** Gemini `parametersJsonSchema` / `responseJsonSchema`: JSON Schema (an object root for parameters). */
 export function checkGeminiJsonSchema(
   schema: unknown,
   base: string,
+  field: 'parametersJsonSchema' | 'responseJsonSchema',
   limits: DialectLimits,
   out: ViolationList,
 ): void {
-  if (!isPlainObject(schema) || schema.type !== 'object') {
-    out.add(
-      base,
-      'gemini-json.parameters.object',
-      'parametersJsonSchema must be a JSON Schema with type: "object"',
-    );
-    return;
+  if (!isPlainObject(schema) || (field === 'parametersJsonSchema' && schema.type !== 'object')) {
+    out.add(base, 'gemini-json.parameters.object', `${field} must be a JSON Schema with type: "object"`);
+    if (!isPlainObject(schema)) return;
   }
+  if (!checkSchemaValidity(schema, base, out, (m) => `Invalid JSON payload received. ${field}: ${m}`)) return;
   walkSchema(schema, ({ schema: node, pointer }) => {
     if (typeof node.$ref !== 'string') return;
     const extra = Object.keys(node).filter((k) => k !== '$ref' && k !== 'description' && k !== 'default');

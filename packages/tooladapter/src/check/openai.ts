@@ -1,6 +1,5 @@
-import { getAtPointer, isPlainObject, joinPointer, walkSchema } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, resolveLocalRef, walkSchema } from '@toolarsenal/toolmodel';
 import { OPENAI_STRICT_POLICY } from '../passes/allow-list.js';
-import { measureSchema } from '../passes/limits.js';
 import type { DialectLimits } from '../types.js';
 import { checkLimits } from './common.js';
 import { openaiContext, type ViolationList } from './violation.js';
@@ -85,7 +84,7 @@ export function checkOpenAIParameters(
       node.$ref === undefined
     )
       out.add(at, 'openai.strict.type', `${prefix} In context=${ctx}, schema must have a 'type' key.`);
-    if (typeof node.$ref === 'string' && node.$ref !== '#' && getAtPointer(schema, node.$ref) === undefined)
+    if (typeof node.$ref === 'string' && resolveLocalRef(schema, node.$ref) === undefined)
       out.add(
         joinPointer(at, '$ref'),
         'openai.strict.ref',
@@ -99,9 +98,8 @@ export function checkOpenAIParameters(
       `${prefix} root must be an object, not 'anyOf'.`,
     );
   }
-  checkLimits(schema, base, limits, out, strict ? 'openai.strict' : 'openai', strict);
+  const { enumChars } = checkLimits(schema, base, limits, out, strict ? 'openai.strict' : 'openai', strict);
   if (strict && limits.maxSchemaChars !== undefined) {
-    const { enumChars } = measureSchema(schema);
     if (enumChars > limits.maxSchemaChars)
       out.add(
         base,

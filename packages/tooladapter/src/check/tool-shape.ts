@@ -38,3 +38,20 @@ export function requireObject(
   out.add(pointer, rule, `${what} must be an object`);
   return false;
 }
+
+/**
+ * Fields of a tool object outside `known`: each is a violation (providers reject what they do not
+ * know: "Unknown parameter", "Extra inputs are not permitted", "Cannot find field"), worded by
+ * `message`, which gets the field name.
+ */
+export function checkKnownFields(
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  pointer: string,
+  out: ViolationList,
+  rule: string,
+  message: (key: string) => string,
+): void {
+  for (const key of Object.keys(raw))
+    if (!known.has(key)) out.add(joinPointer(pointer, key), rule, message(key));
+}

@@ -1,6 +1,7 @@
-import type { Tool } from '@toolarsenal/toolmodel';
+import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { checkAnthropicInputSchema } from '../check/anthropic.js';
-import { checkName, requireObject } from '../check/tool-shape.js';
+import { checkSchemaValidity } from '../check/schema-validity.js';
+import { checkKnownFields, checkName, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { ConversionError } from '../errors.js';
 import { ANTHROPIC_NAME_RULE } from '../names/name-rules.js';
@@ -79,6 +80,14 @@ export const anthropicCodec: DialectCodec = {
     const out = new ViolationList();
     if (!requireObject(value, '', out, 'anthropic.tool.object', 'an Anthropic tool')) return out.items;
     const limits = mergeLimits(ANTHROPIC_LIMITS, options);
+    checkKnownFields(
+      value,
+      FIELDS,
+      '',
+      out,
+      'anthropic.unknown-field',
+      (key) => `tools.0.custom.${key}: Extra inputs are not permitted`,
+    );
     checkName(
       value.name,
       '/name',
@@ -95,7 +104,17 @@ export const anthropicCodec: DialectCodec = {
         'tools.0.custom.description: Input should be a valid string',
       );
     const strict = value.strict === undefined ? (options.strict ?? false) : value.strict === true;
-    checkAnthropicInputSchema(value.input_schema, '/input_schema', strict, limits, out);
+    const schema = value.input_schema;
+    const valid =
+      !isPlainObject(schema) ||
+      checkSchemaValidity(
+        schema,
+        '/input_schema',
+        out,
+        (m) =>
+          `tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (${m})`,
+      );
+    if (valid) checkAnthropicInputSchema(schema, '/input_schema', strict, limits, out);
     return out.items;
   },
 };

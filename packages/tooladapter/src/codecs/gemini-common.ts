@@ -1,8 +1,10 @@
-import { isPlainObject, mapSchema } from '@toolarsenal/toolmodel';
-import { checkName } from '../check/tool-shape.js';
-import type { ViolationList } from '../check/violation.js';
+import { isPlainObject } from '@toolarsenal/toolmodel';
+import { checkGeminiJsonSchema, checkGeminiSchema } from '../check/gemini.js';
+import { checkKnownFields, checkName, requireObject } from '../check/tool-shape.js';
+import { ViolationList } from '../check/violation.js';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
-import type { DialectLimits } from '../types.js';
+import type { CheckOptions, DialectLimits, Violation } from '../types.js';
+import { mergeLimits } from './shared.js';
 
 export const GEMINI_LIMITS: DialectLimits = {
   maxNestingDepth: 100,
@@ -25,16 +27,59 @@ export const GEMINI_FIELDS: ReadonlySet<string> = new Set([
 export const GEMINI_NAME_MESSAGE =
   'Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.';
 
-export function checkGeminiName(name: unknown, limits: DialectLimits, out: ViolationList): void {
-  checkName(name, '/name', GEMINI_NAME_RULE, limits.maxNameLength, out, 'gemini.name', GEMINI_NAME_MESSAGE);
-}
-
-/** Gemini's REST form spells types in upper case (`OBJECT`); JSON Schema uses lower case. */
-export function lowerCaseTypes(schema: unknown): unknown {
-  return mapSchema(schema, (node) => {
-    if (typeof node.type === 'string' && /^[A-Z_]+$/.test(node.type)) node.type = node.type.toLowerCase();
-    return node;
-  });
+/**
+ * Check of a Gemini function declaration, the same for `gemini` and `gemini-json` (one API object):
+ * known fields only, a valid name, exclusive schema fields, `parameters`/`response` by the
+ * OpenAPI-subset rules and `parametersJsonSchema`/`responseJsonSchema` as JSON Schema.
+ */
+export function checkGeminiDeclaration(value: unknown, options: CheckOptions): Violation[] {
+  const out = new ViolationList();
+  if (!requireObject(value, '', out, 'gemini.declaration.object', 'a function declaration')) return out.items;
+  const limits = mergeLimits(GEMINI_LIMITS, options);
+  checkKnownFields(
+    value,
+    GEMINI_FIELDS,
+    '',
+    out,
+    'gemini.unknown-field',
+    (key) =>
+      `Invalid JSON payload received. Unknown name "${key}" at 'tools[0].function_declarations[0]': Cannot find field.`,
+  );
+  checkName(
+    value.name,
+    '/name',
+    GEMINI_NAME_RULE,
+    limits.maxNameLength,
+    out,
+    'gemini.name',
+    GEMINI_NAME_MESSAGE,
+  );
+  if (value.parameters !== undefined && value.parametersJsonSchema !== undefined)
+    out.add(
+      '/parametersJsonSchema',
+      'gemini.parameters-exclusive',
+      '`parameters` and `parametersJsonSchema` are mutually exclusive',
+    );
+  if (value.response !== undefined && value.responseJsonSchema !== undefined)
+    out.add(
+      '/responseJsonSchema',
+      'gemini.parameters-exclusive',
+      '`response` and `responseJsonSchema` are mutually exclusive',
+    );
+  if (value.parameters !== undefined)
+    checkGeminiSchema(value.parameters, '/parameters', 'parameters', limits, out);
+  if (value.response !== undefined) checkGeminiSchema(value.response, '/response', 'response', limits, out);
+  if (value.parametersJsonSchema !== undefined)
+    checkGeminiJsonSchema(
+      value.parametersJsonSchema,
+      '/parametersJsonSchema',
+      'parametersJsonSchema',
+      limits,
+      out,
+    );
+  if (value.responseJsonSchema !== undefined)
+    checkGeminiJsonSchema(value.responseJsonSchema, '/responseJsonSchema', 'responseJsonSchema', limits, out);
+  return out.items;
 }
 
 /** Wraps declarations into a Gemini `tools` array. */

@@ -1,11 +1,8 @@
 import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
-import { checkGeminiJsonSchema } from '../check/gemini.js';
-import { requireObject } from '../check/tool-shape.js';
-import { ViolationList } from '../check/violation.js';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
-import type { CheckOptions, ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
+import type { ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
 import {
-  checkGeminiName,
+  checkGeminiDeclaration,
   GEMINI_FIELDS,
   GEMINI_LIMITS,
   geminiDeclarations,
@@ -68,22 +65,7 @@ export const geminiJsonCodec: DialectCodec = {
     applyNameMap(input, name, options, losses);
     return { input, losses };
   },
-  check(value: unknown, options: CheckOptions) {
-    const out = new ViolationList();
-    if (!requireObject(value, '', out, 'gemini.declaration.object', 'a function declaration'))
-      return out.items;
-    const limits = mergeLimits(GEMINI_LIMITS, options);
-    checkGeminiName(value.name, limits, out);
-    if (value.parameters !== undefined && value.parametersJsonSchema !== undefined)
-      out.add(
-        '/parametersJsonSchema',
-        'gemini.parameters-exclusive',
-        '`parameters` and `parametersJsonSchema` are mutually exclusive',
-      );
-    if (value.parametersJsonSchema !== undefined)
-      checkGeminiJsonSchema(value.parametersJsonSchema, '/parametersJsonSchema', limits, out);
-    return out.items;
-  },
+  check: checkGeminiDeclaration,
   toDocument: geminiDocument,
   fromDocument: geminiDeclarations,
 };

@@ -1,17 +1,15 @@
 import { isPlainObject, joinPointer, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
-import { checkGeminiSchema } from '../check/gemini.js';
-import { requireObject } from '../check/tool-shape.js';
-import { ViolationList } from '../check/violation.js';
+import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
-import type { CheckOptions, ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
+import type { ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
 import {
-  checkGeminiName,
+  checkGeminiDeclaration,
   GEMINI_FIELDS,
   GEMINI_LIMITS,
   geminiDeclarations,
   geminiDocument,
-  lowerCaseTypes,
 } from './gemini-common.js';
+import { lowerCaseTypes } from '../passes/gemini-schema.js';
 import {
   applyNameMap,
   checkFields,
@@ -26,6 +24,37 @@ import {
 } from './shared.js';
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
+/** Root combinators can bring properties (they are merged into the root when lowering). */
+const PROPERTY_SOURCES = ['allOf', 'anyOf', 'oneOf', '$ref'];
+
+function hasProperties(root: Record<string, unknown>): boolean {
+  const props = root.properties;
+  if (isPlainObject(props) && Object.keys(props).length > 0) return true;
+  return PROPERTY_SOURCES.some((k) => root[k] !== undefined);
+}
+
+/** One loss per keyword of an input root that has no properties, since no `parameters` are sent. */
+function omittedParameterLosses(root: Record<string, unknown>): Loss[] {
+  const losses: Loss[] = [];
+  for (const key of Object.keys(root)) {
+    if (key === 'type' || key === 'properties') continue;
+    losses.push({
+      pointer: joinPointer('/inputSchema', key),
+      keyword: key,
+      action: 'dropped',
+      detail:
+        'the declaration has no parameters (Gemini rejects an OBJECT schema without properties), so the tool takes no arguments there',
+    });
+  }
+  if (!('properties' in root))
+    losses.push({
+      pointer: '/inputSchema/properties',
+      keyword: 'properties',
+      action: 'added',
+      detail: 'read back as {type:"object", properties:{}}',
+    });
+  return losses;
+}
 const EMPTY_ROOT = { type: 'object', properties: {} };
 
 /**
@@ -38,37 +67,23 @@ export const geminiCodec: DialectCodec = {
   namePattern: GEMINI_NAME_RULE.pattern,
   encode(tool: Tool, targetName: string, options: ConvertOptions) {
     const limits = mergeLimits(GEMINI_LIMITS, options);
-    const lowered = lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion);
     const losses: Loss[] = [
       ...renameLoss(tool, targetName, 'Gemini'),
       ...fieldLosses(tool, 'Gemini', NO_FIELDS),
-      ...lowered.losses,
     ];
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
-    const root = lowered.schema;
-    const props = root.properties;
-    if (isPlainObject(props) && Object.keys(props).length > 0) {
-      value.parameters = root;
-    } else {
-      // No properties: Gemini answers "properties: should be non-empty for OBJECT type".
-      for (const key of Object.keys(root)) {
-        if (key === 'type' || key === 'properties') continue;
-        losses.push({
-          pointer: joinPointer('/inputSchema', key),
-          keyword: key,
-          action: 'dropped',
-          detail: 'parameters omitted for a tool without properties (Gemini rejects empty OBJECT schemas)',
-        });
-      }
-      if (!('properties' in tool.inputSchema))
-        losses.push({
-          pointer: '/inputSchema/properties',
-          keyword: 'properties',
-          action: 'added',
-          detail: 'read back as {type:"object", properties:{}}',
-        });
+    const lowered = hasProperties(tool.inputSchema)
+      ? lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion)
+      : undefined;
+    if (!lowered || !hasProperties(lowered.schema)) {
+      // No properties: Gemini answers "properties: should be non-empty for OBJECT type", so the
+      // declaration has no `parameters` at all. The losses describe that, not a lowering of the root.
+      losses.push(...omittedParameterLosses(tool.inputSchema));
+      return { value, losses, decode: IDENTITY_ARGS.decode, encodeArgs: IDENTITY_ARGS.encode };
     }
+    losses.push(...lowered.losses);
+    value.parameters = lowered.schema;
     return { value, losses, decode: lowered.decode, encodeArgs: lowered.encodeArgs };
   },
   decode(raw: unknown, options: ToCanonicalOptions) {
@@ -110,23 +125,7 @@ export const geminiCodec: DialectCodec = {
     applyNameMap(input, name, options, losses);
     return { input, losses };
   },
-  check(value: unknown, options: CheckOptions) {
-    const out = new ViolationList();
-    if (!requireObject(value, '', out, 'gemini.declaration.object', 'a function declaration'))
-      return out.items;
-    const limits = mergeLimits(GEMINI_LIMITS, options);
-    checkGeminiName(value.name, limits, out);
-    if (value.parameters !== undefined && value.parametersJsonSchema !== undefined)
-      out.add(
-        '/parametersJsonSchema',
-        'gemini.parameters-exclusive',
-        '`parameters` and `parametersJsonSchema` are mutually exclusive',
-      );
-    if (value.parameters !== undefined)
-      checkGeminiSchema(value.parameters, '/parameters', 'parameters', limits, out);
-    if (value.response !== undefined) checkGeminiSchema(value.response, '/response', 'response', limits, out);
-    return out.items;
-  },
+  check: checkGeminiDeclaration,
   toDocument: geminiDocument,
   fromDocument: geminiDeclarations,
 };

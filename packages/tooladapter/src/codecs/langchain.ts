@@ -1,6 +1,7 @@
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { checkLimits } from '../check/common.js';
-import { checkName, requireObject } from '../check/tool-shape.js';
+import { checkSchemaValidity } from '../check/schema-validity.js';
+import { checkKnownFields, checkName, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { MCP_NAME_RULE } from '../names/name-rules.js';
@@ -55,6 +56,15 @@ export const langchainCodec: DialectCodec = {
     const out = new ViolationList();
     if (!requireObject(value, '', out, 'langchain.tool.object', 'a LangChain tool')) return out.items;
     const limits = mergeLimits(LANGCHAIN_LIMITS, options);
+    checkKnownFields(
+      value,
+      FIELDS,
+      '',
+      out,
+      'langchain.unknown-field',
+      (key) =>
+        `"${key}" is not a field of a LangChain tool (name, description, schema, returnDirect, responseFormat, metadata, tags)`,
+    );
     checkName(
       value.name,
       '/name',
@@ -72,7 +82,8 @@ export const langchainCodec: DialectCodec = {
         'langchain.schema.object',
         'schema must be a JSON Schema with type: "object" (or a Zod object)',
       );
-    else checkLimits(value.schema, '/schema', limits, out, 'langchain', false);
+    if (isPlainObject(value.schema) && checkSchemaValidity(value.schema, '/schema', out))
+      checkLimits(value.schema, '/schema', limits, out, 'langchain', false);
     return out.items;
   },
 };

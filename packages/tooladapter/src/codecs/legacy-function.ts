@@ -9,6 +9,8 @@ import {
 import { ConversionError } from '../errors.js';
 import type { CheckOptions, DialectCodec, DialectLimits, Loss, Violation } from '../types.js';
 import { normalizeLegacySchema } from './legacy-schema.js';
+import { checkSchemaValidity } from '../check/schema-validity.js';
+import { ViolationList } from '../check/violation.js';
 
 /** Legacy dumps have no provider limits; these only bound what the importer accepts. */
 const LEGACY_LIMITS: DialectLimits = {
@@ -135,6 +137,12 @@ export function checkLegacyFunction(value: unknown, _options: CheckOptions = {})
       rule: 'legacy.function.parameters',
       message: '"parameters" must be an object schema',
     });
+  if (isPlainObject(fn.parameters)) {
+    // Valid JSON Schema once the legacy type names are read as importing reads them.
+    const list = new ViolationList();
+    checkSchemaValidity(normalizeLegacySchema(fn.parameters, '/parameters').schema, '/parameters', list);
+    out.push(...list.items);
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchemaObject, joinPointer } from '@toolarsenal/toolmodel';
+import { isPlainObject, type JsonSchemaObject, joinPointer, mapSubschemas } from '@toolarsenal/toolmodel';
 import type { Loss } from '../types.js';
 
 /**
@@ -38,11 +38,6 @@ const LEGACY_TYPES: Readonly<Record<string, string | undefined>> = {
   '': undefined,
 };
 
-/** Keys carrying a subschema map or a single subschema that legacy dumps use. */
-const MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions'] as const;
-const SINGLE_KEYS = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames'] as const;
-const LIST_KEYS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
-
 export interface LegacyNormalizeResult {
   schema: JsonSchemaObject;
   losses: Loss[];
@@ -72,23 +67,11 @@ export function normalizeLegacySchema(
       if (typeof out.required === 'boolean') delete out.required;
     }
     liftPropertyFlags(out, pointer, note);
-    for (const [key, value] of Object.entries(out)) {
-      if (MAP_KEYS.includes(key as (typeof MAP_KEYS)[number]) && isPlainObject(value)) {
-        const map: Record<string, unknown> = {};
-        for (const [name, child] of Object.entries(value))
-          map[name] = go(child, joinPointer(pointer, key, name), depth + 1, key === 'properties');
-        out[key] = map;
-      } else if (SINGLE_KEYS.includes(key as (typeof SINGLE_KEYS)[number]) && isPlainObject(value)) {
-        out[key] = go(value, joinPointer(pointer, key), depth + 1, false);
-      } else if (
-        (LIST_KEYS.includes(key as (typeof LIST_KEYS)[number]) || key === 'items') &&
-        Array.isArray(value)
-      ) {
-        out[key] = value.map((child, i) => go(child, joinPointer(pointer, key, i), depth + 1, false));
-      }
-    }
-    normalizeType(out, pointer, note);
-    return out;
+    const mapped = mapSubschemas(out, pointer, (child, childPointer, keyword) =>
+      go(child, childPointer, depth + 1, keyword === 'properties'),
+    );
+    normalizeType(mapped, pointer, note);
+    return mapped;
   };
 
   const result = go(schema, basePointer, 0, false);

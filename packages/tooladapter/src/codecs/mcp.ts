@@ -1,6 +1,7 @@
 import { isPlainObject, type JsonValue, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { checkLimits } from '../check/common.js';
-import { checkName, checkOptionalString, requireObject } from '../check/tool-shape.js';
+import { checkSchemaValidity } from '../check/schema-validity.js';
+import { checkKnownFields, checkName, checkOptionalString, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { ConversionError } from '../errors.js';
@@ -18,7 +19,7 @@ import {
 
 /** `_meta` key under which canonical fields MCP has no place for travel (so MCP is lossless). */
 export const TOOLARSENAL_META_KEY = 'io.toolarsenal/tool';
-const MCP_FIELDS = new Set([
+export const MCP_FIELDS: ReadonlySet<string> = new Set([
   'name',
   'title',
   'description',
@@ -138,6 +139,11 @@ export const mcpCodec: DialectCodec = {
       'mcp.name',
       'tool names SHOULD be 1–128 characters of [A-Za-z0-9_.-] (MCP 2025-11-25)',
     );
+    checkKnownFields(value, MCP_FIELDS, '', out, 'mcp.unknown-field', (key) =>
+      FOREIGN_SCHEMA_FIELDS.has(key)
+        ? `"${key}" is not a field of an MCP tool (another dialect's schema field; MCP's is inputSchema)`
+        : `"${key}" is not a field of an MCP tool (name, title, description, inputSchema, outputSchema, annotations, _meta, icons)`,
+    );
     checkOptionalString(value, 'description', '', out, 'mcp.description');
     checkOptionalString(value, 'title', '', out, 'mcp.title');
     const input = value.inputSchema;
@@ -147,16 +153,17 @@ export const mcpCodec: DialectCodec = {
         'mcp.input-schema.object',
         'inputSchema must be a JSON Schema object with type: "object" (MCP 2025-06-18)',
       );
-    else checkLimits(input, '/inputSchema', limits, out, 'mcp', false);
-    if (
-      value.outputSchema !== undefined &&
-      (!isPlainObject(value.outputSchema) || value.outputSchema.type !== 'object')
-    )
-      out.add(
-        '/outputSchema',
-        'mcp.output-schema.object',
-        'outputSchema must have an object root (type: "object"; structuredContent is an object)',
-      );
+    if (isPlainObject(input) && checkSchemaValidity(input, '/inputSchema', out))
+      checkLimits(input, '/inputSchema', limits, out, 'mcp', false);
+    if (value.outputSchema !== undefined) {
+      if (!isPlainObject(value.outputSchema) || value.outputSchema.type !== 'object')
+        out.add(
+          '/outputSchema',
+          'mcp.output-schema.object',
+          'outputSchema must have an object root (type: "object"; structuredContent is an object)',
+        );
+      if (isPlainObject(value.outputSchema)) checkSchemaValidity(value.outputSchema, '/outputSchema', out);
+    }
     if (value.annotations !== undefined && !isPlainObject(value.annotations))
       out.add('/annotations', 'mcp.annotations', 'annotations must be an object of hints');
     if (value._meta !== undefined && !isPlainObject(value._meta))

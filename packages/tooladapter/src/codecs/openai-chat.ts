@@ -1,5 +1,5 @@
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
-import { requireObject } from '../check/tool-shape.js';
+import { checkKnownFields, requireObject } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { ConversionError } from '../errors.js';
 import { OPENAI_NAME_RULE } from '../names/name-rules.js';
@@ -8,8 +8,11 @@ import {
   checkOpenAIFunction,
   decodeOpenAIFunction,
   encodeOpenAIFunction,
+  OPENAI_FUNCTION_FIELDS,
   OPENAI_LIMITS,
 } from './openai-common.js';
+
+const CHAT_TOOL_FIELDS: ReadonlySet<string> = new Set(['type', 'function']);
 import { expectObject } from './shared.js';
 
 /** OpenAI Chat Completions tool: `{type:"function", function:{name, description, parameters, strict?}}`. */
@@ -47,9 +50,25 @@ export const openaiChatCodec: DialectCodec = {
         'openai.tool.type',
         `Invalid value: '${String(value.type)}'. Supported values are: 'function' and 'custom'.`,
       );
+    checkKnownFields(
+      value,
+      CHAT_TOOL_FIELDS,
+      '',
+      out,
+      'openai.unknown-field',
+      (key) => `Unknown parameter: 'tools[0].${key}'.`,
+    );
     if (!requireObject(value.function, '/function', out, 'openai.tool.function', 'function'))
       return out.items;
-    checkOpenAIFunction(value.function, '/function', 'tools[0].function.name', options, false, out);
+    checkOpenAIFunction(
+      value.function,
+      '/function',
+      'tools[0].function',
+      OPENAI_FUNCTION_FIELDS,
+      options,
+      false,
+      out,
+    );
     return out.items;
   },
 };

@@ -1,6 +1,7 @@
 import { isPlainObject, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { checkOpenAIParameters } from '../check/openai.js';
-import { checkName } from '../check/tool-shape.js';
+import { checkSchemaValidity } from '../check/schema-validity.js';
+import { checkKnownFields, checkName } from '../check/tool-shape.js';
 import type { ViolationList } from '../check/violation.js';
 import { OPENAI_NAME_RULE } from '../names/name-rules.js';
 import type {
@@ -34,6 +35,13 @@ export const OPENAI_LIMITS: DialectLimits = {
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 const OPENAI_FIELDS: ReadonlySet<string> = new Set(['type', 'name', 'description', 'parameters', 'strict']);
+/** Fields of a Chat Completions `function` body. */
+export const OPENAI_FUNCTION_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'description',
+  'parameters',
+  'strict',
+]);
 
 /** Shared by both OpenAI codecs: lowers the schema and builds the function body. */
 export function encodeOpenAIFunction(
@@ -87,16 +95,29 @@ export function decodeOpenAIFunction(
   return { input, losses };
 }
 
-/** Checks an OpenAI function body at `base`. */
+/**
+ * Checks an OpenAI function body at `base` (`fields`: what the body may hold; `fieldPath`: how
+ * OpenAI names the body in errors, e.g. `tools[0].function`).
+ */
 export function checkOpenAIFunction(
   fn: Record<string, unknown>,
   base: string,
-  namePath: string,
+  fieldPath: string,
+  fields: ReadonlySet<string>,
   options: CheckOptions,
   strictDefault: boolean,
   out: ViolationList,
 ): void {
   const limits = mergeLimits(OPENAI_LIMITS, options);
+  const namePath = `${fieldPath}.name`;
+  checkKnownFields(
+    fn,
+    fields,
+    base,
+    out,
+    'openai.unknown-field',
+    (key) => `Unknown parameter: '${fieldPath}.${key}'.`,
+  );
   const strict = fn.strict === undefined ? (options.strict ?? strictDefault) : fn.strict === true;
   checkName(
     fn.name,
@@ -110,7 +131,15 @@ export function checkOpenAIFunction(
   if (fn.description !== undefined && typeof fn.description !== 'string')
     out.add(`${base}/description`, 'openai.description', 'description must be a string');
   const name = typeof fn.name === 'string' ? fn.name : '';
-  if (fn.parameters !== undefined || strict)
+  const valid =
+    !isPlainObject(fn.parameters) ||
+    checkSchemaValidity(
+      fn.parameters,
+      `${base}/parameters`,
+      out,
+      (m) => `Invalid schema for function '${name}': ${m}`,
+    );
+  if (valid && (fn.parameters !== undefined || strict))
     checkOpenAIParameters(fn.parameters, `${base}/parameters`, name, strict, limits, out);
   if (fn.strict !== undefined && typeof fn.strict !== 'boolean')
     out.add(`${base}/strict`, 'openai.strict.flag', 'strict must be a boolean');

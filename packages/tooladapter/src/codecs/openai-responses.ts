@@ -9,6 +9,14 @@ import {
   encodeOpenAIFunction,
   OPENAI_LIMITS,
 } from './openai-common.js';
+
+const RESPONSES_TOOL_FIELDS: ReadonlySet<string> = new Set([
+  'type',
+  'name',
+  'description',
+  'parameters',
+  'strict',
+]);
 import { expectObject } from './shared.js';
 
 /** OpenAI Responses API tool: flat `{type:"function", name, description, parameters, strict}`; strict defaults to true. */
@@ -33,7 +41,7 @@ export const openaiResponsesCodec: DialectCodec = {
         'openai.tool.type',
         `Invalid value: '${String(value.type)}'. Supported values are: 'function' and 'custom'.`,
       );
-    checkOpenAIFunction(value, '', 'tools[0].name', options, true, out);
+    checkOpenAIFunction(value, '', 'tools[0]', RESPONSES_TOOL_FIELDS, options, true, out);
     return out.items;
   },
 };

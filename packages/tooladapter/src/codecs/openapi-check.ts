@@ -1,6 +1,6 @@
 import { checkJsonSchema, inspectJson, isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
 import type { CheckOptions, Violation } from '../types.js';
-import { HTTP_METHODS, isHttpMethod, PARAMETER_GROUPS } from './openapi-shared.js';
+import { HTTP_METHODS, isHttpMethod, PARAMETER_LOCATIONS } from '../openapi-layout.js';
 
 const TEMPLATE = /\{([^}/]+)\}/g;
 
@@ -100,7 +100,7 @@ export function checkOpenApiOperation(value: unknown, _options: CheckOptions = {
         rule: 'openapi.parameter.name',
         message: 'a parameter needs a non-empty "name"',
       });
-    if (!(PARAMETER_GROUPS as readonly unknown[]).includes(param.in))
+    if (!(PARAMETER_LOCATIONS as readonly unknown[]).includes(param.in))
       out.push({
         pointer: `${at}/in`,
         rule: 'openapi.parameter.in',

@@ -1,6 +1,7 @@
 import {
   assertSafeJson,
   cloneJson,
+  DEFAULT_DOCUMENT_LIMITS,
   FORBIDDEN_KEYS,
   getAtPointer,
   isPlainObject,
@@ -19,12 +20,12 @@ import {
   CLOSED_INPUT_EXTENSION,
   HTTP_METHODS,
   isHttpMethod,
-  PARAMETER_GROUPS,
-  type ParameterGroup,
+  PARAMETER_LOCATIONS,
+  type ParameterLocation,
   TOOL_EXTENSION,
-  takeRootDefs,
-  unanchorSchema,
-} from './openapi-shared.js';
+  BODY_PROPERTY,
+} from '../openapi-layout.js';
+import { takeRootDefs, unanchorSchema } from './openapi-shared.js';
 import { applyNameMap, EXTRA_TOOL_FIELDS } from './shared.js';
 
 /** Document-level context an operation inherits (servers, security, schemes, `$ref` targets). */
@@ -111,7 +112,7 @@ function pickContent(
 
 function outputSchemaOf(op: Record<string, unknown>, ctx: OpenApiContext, losses: Loss[]): unknown {
   const all = isPlainObject(op.responses) ? op.responses : {};
-  const code = ['200', '201', '202', '2XX', '2xx', 'default'].find((c) => c in all);
+  const code = ['200', '201', '202', '2XX', '2xx', 'default'].find((c) => Object.hasOwn(all, c));
   if (code === undefined) return undefined;
   const response = resolve(all[code], ctx, `/responses/${code}`, losses);
   if (!isPlainObject(response) || !isPlainObject(response.content)) return undefined;
@@ -180,9 +181,10 @@ export function decodeOpenApiOperation(
     return { input, losses };
   }
 
-  const groups: Partial<Record<ParameterGroup, { properties: Record<string, unknown>; required: string[] }>> =
-    {};
-  const paramMeta: Partial<Record<ParameterGroup, Record<string, JsonValue>>> = {};
+  const groups: Partial<
+    Record<ParameterLocation, { properties: Record<string, unknown>; required: string[] }>
+  > = {};
+  const paramMeta: Partial<Record<ParameterLocation, Record<string, JsonValue>>> = {};
   const params = Array.isArray(operation.parameters) ? operation.parameters : [];
   const rootDefs: Record<string, unknown> = {};
   params.forEach((rawParam, i) => {
@@ -190,7 +192,7 @@ export function decodeOpenApiOperation(
     const param = resolve(rawParam, ctx, at, losses);
     if (!isPlainObject(param)) return;
     const where = param.in;
-    if (typeof param.name !== 'string' || !(PARAMETER_GROUPS as readonly unknown[]).includes(where))
+    if (typeof param.name !== 'string' || !(PARAMETER_LOCATIONS as readonly unknown[]).includes(where))
       fail(
         at,
         'invalid_value',
@@ -198,7 +200,7 @@ export function decodeOpenApiOperation(
       );
     if (FORBIDDEN_KEYS.has(param.name))
       fail(`${at}/name`, 'forbidden_key', `parameter name "${param.name}" is not allowed`);
-    const group = where as ParameterGroup;
+    const group = where as ParameterLocation;
     if (group === 'header' && IGNORED_HEADERS.has(param.name.toLowerCase())) {
       losses.push({
         pointer: at,
@@ -237,7 +239,7 @@ export function decodeOpenApiOperation(
 
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
-  for (const group of PARAMETER_GROUPS) {
+  for (const group of PARAMETER_LOCATIONS) {
     const slot = groups[group];
     if (!slot) continue;
     const schema: Record<string, unknown> = { type: 'object', properties: slot.properties };
@@ -261,8 +263,8 @@ export function decodeOpenApiOperation(
         localizeSchema(picked.schema, ctx.document, rootDefs, '/operation/requestBody'),
       );
       if (lifted.defs) Object.assign(rootDefs, lifted.defs);
-      properties.body = lifted.schema;
-      if (body.required === true) required.push('body');
+      properties[BODY_PROPERTY] = lifted.schema;
+      if (body.required === true) required.push(BODY_PROPERTY);
       meta.body = { contentType: picked.type, required: body.required === true };
     }
   }
@@ -290,7 +292,8 @@ export function decodeOpenApiOperation(
 export function openApiOperationsOf(
   doc: unknown,
 ): Array<{ value: { path: string; method: string; operation: unknown }; context: OpenApiContext }> {
-  assertSafeJson(doc, { maxDepth: 128 }, 'Unsafe OpenAPI document');
+  // A whole document: the per-file bound (large APIs hold far more than one definition's 250,000 values).
+  assertSafeJson(doc, DEFAULT_DOCUMENT_LIMITS, 'Unsafe OpenAPI document');
   if (!isPlainObject(doc) || !isPlainObject(doc.paths))
     fail('/paths', 'invalid_type', 'an OpenAPI document needs a "paths" object');
   const context: OpenApiContext = { document: doc };

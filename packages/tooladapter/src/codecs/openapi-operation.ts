@@ -17,16 +17,16 @@ import {
 } from './openapi-import.js';
 import {
   ANNOTATIONS_EXTENSION,
-  anchorSchema,
   BODY_INPUT_EXTENSION,
   CLOSED_INPUT_EXTENSION,
-  DEFAULT_RESPONSE_DESCRIPTION,
   isHttpMethod,
   type OpenApiOperationValue,
-  PARAMETER_GROUPS,
+  PARAMETER_LOCATIONS,
   TOOL_EXTENSION,
-  withRootDefs,
-} from './openapi-shared.js';
+  BODY_PROPERTY,
+  isParameterLocation,
+} from '../openapi-layout.js';
+import { anchorSchema, DEFAULT_RESPONSE_DESCRIPTION, withRootDefs } from './openapi-shared.js';
 import { extraToolFields, renameLoss } from './shared.js';
 
 const OPENAPI_LIMITS: DialectLimits = {
@@ -105,7 +105,7 @@ function encodeGrouped(
         detail: `"${key}" at the input root has no place in an OpenAPI operation (parameters and body are separate)`,
       });
   for (const name of Object.keys(props)) {
-    if (name === 'body' || (PARAMETER_GROUPS as readonly string[]).includes(name)) continue;
+    if (name === BODY_PROPERTY || isParameterLocation(name)) continue;
     losses.push({
       pointer: joinPointer('/inputSchema/properties', name),
       keyword: 'properties',
@@ -113,7 +113,7 @@ function encodeGrouped(
       detail: `input property "${name}" is neither a parameter group (path, query, header, cookie) nor "body"`,
     });
   }
-  for (const group of PARAMETER_GROUPS) {
+  for (const group of PARAMETER_LOCATIONS) {
     const groupSchema = props[group];
     if (groupSchema === undefined) continue;
     const at = joinPointer('/inputSchema/properties', group);
@@ -138,7 +138,7 @@ function encodeGrouped(
     const styles = record(paramMeta[group]);
     for (const [name, paramSchema] of Object.entries(record(groupSchema.properties))) {
       const param: Record<string, unknown> = { name, in: group };
-      const hints = record(styles[name]);
+      const hints = record(Object.hasOwn(styles, name) ? styles[name] : undefined);
       if (isPlainObject(paramSchema) && typeof paramSchema.description === 'string')
         param.description = paramSchema.description;
       if (group === 'path' || required.includes(name)) param.required = true;
@@ -158,14 +158,14 @@ function encodeGrouped(
   const op = baseOperation(tool, targetName);
   if (closed) op[CLOSED_INPUT_EXTENSION] = true;
   if (parameters.length > 0) op.parameters = parameters;
-  if (props.body !== undefined) {
+  if (props[BODY_PROPERTY] !== undefined) {
     const body = record(meta.body);
     const contentType = typeof body.contentType === 'string' ? body.contentType : 'application/json';
     op.requestBody = {
-      required: rootRequired.includes('body'),
+      required: rootRequired.includes(BODY_PROPERTY),
       content: {
         [contentType]: {
-          schema: anchorSchema(carry(props.body, `${targetName}:body`), `${targetName}:body`),
+          schema: anchorSchema(carry(props[BODY_PROPERTY], `${targetName}:body`), `${targetName}:body`),
         },
       },
     };

@@ -1,8 +1,8 @@
 import {
-  cloneJson,
   escapePointerSegment,
   FORBIDDEN_KEYS,
   isPlainObject,
+  mapSchemaLazy,
   unescapePointerSegment,
 } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
@@ -10,7 +10,6 @@ import { ConversionError } from '../errors.js';
 const COMPONENT_PREFIX = '#/components/schemas/';
 /** Most component schemas one tool may pull in (a guard against pathological documents). */
 const MAX_COMPONENTS = 2_000;
-const MAX_DEPTH = 128;
 
 /**
  * Makes a schema taken from an OpenAPI document self-contained: references to
@@ -30,27 +29,18 @@ export function localizeSchema(
       : undefined;
   if (!components) return schema;
   const pending: string[] = [];
-  const rewrite = (node: unknown, depth: number): unknown => {
-    if (depth > MAX_DEPTH)
-      throw new ConversionError('limit-exceeded', pointer, `schema nested deeper than ${MAX_DEPTH} levels`);
-    if (Array.isArray(node)) return node.map((item) => rewrite(item, depth + 1));
-    if (!isPlainObject(node)) return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (FORBIDDEN_KEYS.has(key)) continue;
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX)) {
-        const name = unescapePointerSegment(value.slice(COMPONENT_PREFIX.length));
-        if (!FORBIDDEN_KEYS.has(name) && Object.hasOwn(components, name)) {
-          if (!Object.hasOwn(defs, name) && !pending.includes(name)) pending.push(name);
-          out.$ref = `#/$defs/${escapePointerSegment(name)}`;
-          continue;
-        }
-      }
-      out[key] = rewrite(value, depth + 1);
-    }
-    return out;
-  };
-  const result = rewrite(schema, 0);
+  // Documents reach here through assertSafeJson (depth ≤ 128), well within the walk's level bound.
+  const rewrite = (node: unknown): unknown =>
+    mapSchemaLazy(node, (copy) => {
+      const ref = copy.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX)) return copy;
+      const name = unescapePointerSegment(ref.slice(COMPONENT_PREFIX.length));
+      if (FORBIDDEN_KEYS.has(name) || !Object.hasOwn(components, name)) return copy;
+      if (!Object.hasOwn(defs, name) && !pending.includes(name)) pending.push(name);
+      copy.$ref = `#/$defs/${escapePointerSegment(name)}`;
+      return copy;
+    });
+  const result = rewrite(schema);
   while (pending.length > 0) {
     const name = pending.shift()!;
     if (Object.keys(defs).length >= MAX_COMPONENTS)
@@ -60,7 +50,7 @@ export function localizeSchema(
         `schema pulls in more than ${MAX_COMPONENTS} component schemas`,
       );
     defs[name] = {};
-    defs[name] = rewrite(cloneJson(components[name]), 0);
+    defs[name] = rewrite(components[name]);
   }
   return result;
 }

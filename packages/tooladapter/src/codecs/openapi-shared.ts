@@ -1,38 +1,10 @@
+/** Helpers of the openapi-operation codec (the layout itself is `../openapi-layout.ts`). */
 import { isPlainObject, walkSchema } from '@toolarsenal/toolmodel';
 
-/**
- * The layout shared with @toolarsenal/openapi: a tool imported from an operation has an input
- * object with one property per parameter location plus `body`, and `sourceMeta.openapi` records
- * how to put each value back on the wire.
- */
-export const PARAMETER_GROUPS = ['path', 'query', 'header', 'cookie'] as const;
-export type ParameterGroup = (typeof PARAMETER_GROUPS)[number];
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/** Marks operations exported from tools without OpenAPI origin: the whole JSON body is the input. */
-export const BODY_INPUT_EXTENSION = 'x-toolarsenal-input';
-/** MCP-style annotations ride along as an extension so the round trip keeps them. */
-export const ANNOTATIONS_EXTENSION = 'x-toolarsenal-annotations';
-/** Set when the grouped input root was closed (`additionalProperties: false`), which parameters cannot express. */
-export const CLOSED_INPUT_EXTENSION = 'x-toolarsenal-closed-input';
-/** Canonical fields without an OpenAPI keyword (namespace, version, examples, capabilities…). */
-export const TOOL_EXTENSION = 'x-toolarsenal-tool';
 /** `$id` prefix given to exported schemas with local `$ref`s, so `#/…` resolves inside the schema. */
 export const SCHEMA_ID_PREFIX = 'urn:toolarsenal:schema:';
 
 export const DEFAULT_RESPONSE_DESCRIPTION = 'Successful response';
-
-export interface OpenApiOperationValue {
-  path: string;
-  method: HttpMethod;
-  operation: Record<string, unknown>;
-}
-
-export function isHttpMethod(value: unknown): value is HttpMethod {
-  return typeof value === 'string' && (HTTP_METHODS as readonly string[]).includes(value);
-}
 
 /** True when the schema holds a `$ref` that is local to it (`#…`). */
 export function hasLocalRef(schema: unknown): boolean {

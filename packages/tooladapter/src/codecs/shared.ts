@@ -1,5 +1,6 @@
 import {
   cloneJson,
+  InvalidArgumentError,
   isPlainObject,
   type JsonSchemaObject,
   type JsonValue,
@@ -37,18 +38,22 @@ export const EXTRA_TOOL_FIELDS = [
 /** The extra fields of `tool` that differ from their defaults, as plain JSON. */
 export function extraToolFields(tool: Tool): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
-  for (const field of EXTRA_TOOL_FIELDS) {
-    const value = tool[field] as unknown;
-    if (value === undefined || value === false) continue;
-    if (field === 'version' && value === '1.0.0') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    if (field === 'dependencies') {
-      const d = value as Tool['dependencies'];
-      if (d.requires.length + d.suggests.length + d.conflicts.length === 0) continue;
-    }
-    out[field] = cloneJson(value) as JsonValue;
-  }
+  for (const field of EXTRA_TOOL_FIELDS)
+    if (isSet(tool, field)) out[field] = cloneJson(tool[field] as unknown) as JsonValue;
   return out;
+}
+
+/** Whether an extra field of `tool` differs from its default. */
+function isSet(tool: Tool, field: (typeof EXTRA_TOOL_FIELDS)[number]): boolean {
+  const value = tool[field] as unknown;
+  if (value === undefined || value === false) return false;
+  if (field === 'version') return value !== '1.0.0';
+  if (Array.isArray(value)) return value.length > 0;
+  if (field === 'dependencies') {
+    const d = value as Tool['dependencies'];
+    return d.requires.length + d.suggests.length + d.conflicts.length > 0;
+  }
+  return true;
 }
 
 /**
@@ -57,9 +62,8 @@ export function extraToolFields(tool: Tool): Record<string, JsonValue> {
  */
 export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
   const losses: Loss[] = [];
-  const extra = extraToolFields(tool);
-  for (const field of Object.keys(extra)) {
-    if (carried.has(field)) continue;
+  for (const field of EXTRA_TOOL_FIELDS) {
+    if (carried.has(field) || !isSet(tool, field)) continue;
     const viaNames = field === 'namespace' || field === 'version';
     losses.push({
       pointer: `/${field}`,
@@ -130,11 +134,37 @@ export function lowerInput(
   };
 }
 
+const DIALECT_LIMIT_KEYS: ReadonlySet<string> = new Set([
+  'maxNestingDepth',
+  'maxProperties',
+  'maxEnumValues',
+  'maxNameLength',
+  'maxRecursionUnfold',
+  'maxSchemaChars',
+]);
+
+/** `defaults` with `options.limits` applied; each override must be a known limit and a non-negative integer. */
 export function mergeLimits(
   defaults: DialectLimits,
   options: ConvertOptions | { limits?: Partial<DialectLimits> },
 ): DialectLimits {
-  return options.limits ? { ...defaults, ...options.limits } : defaults;
+  const given: unknown = options.limits;
+  if (given === undefined) return defaults;
+  if (!isPlainObject(given)) throw new InvalidArgumentError('options.limits', 'an object of limits', given);
+  const out: DialectLimits = { ...defaults };
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    if (!DIALECT_LIMIT_KEYS.has(key))
+      throw new InvalidArgumentError(
+        `options.limits.${key}`,
+        `one of ${[...DIALECT_LIMIT_KEYS].join(', ')}`,
+        value,
+      );
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      throw new InvalidArgumentError(`options.limits.${key}`, 'a non-negative integer', value);
+    (out as unknown as Record<string, number>)[key] = value;
+  }
+  return out;
 }
 
 /** Name (and namespace/version) of a decoded tool, from the name map when it knows the target name. */
@@ -222,7 +252,7 @@ export function checkFields(
 ): void {
   for (const key of Object.keys(raw)) {
     if (known.has(key)) continue;
-    const other = SCHEMA_FIELDS[key];
+    const other = Object.hasOwn(SCHEMA_FIELDS, key) ? SCHEMA_FIELDS[key] : undefined;
     if (other !== undefined)
       throw new ConversionError(
         'invalid-input',

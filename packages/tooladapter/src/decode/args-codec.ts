@@ -1,4 +1,10 @@
-import { FORBIDDEN_KEYS, getAtPointer, inspectJson, isPlainObject, jsonEqual } from '@toolarsenal/toolmodel';
+import {
+  FORBIDDEN_KEYS,
+  inspectJson,
+  isPlainObject,
+  jsonEqual,
+  resolveLocalRef,
+} from '@toolarsenal/toolmodel';
 import { parseDescriptionTags } from '../passes/description-tags.js';
 import { enumValueToString } from '../passes/gemini-schema.js';
 import type { ArgsDecoder, ArgsEncoder } from '../types.js';
@@ -62,12 +68,7 @@ function buildArgsCodec(lowered: unknown): { decode: ArgsDecoder; encode: ArgsEn
     let current: unknown = node;
     for (let i = 0; i < 16 && isPlainObject(current) && typeof current.$ref === 'string'; i++) {
       const ref: string = current.$ref;
-      if (!ref.startsWith('#')) return undefined;
-      try {
-        current = ref === '#' ? lowered : getAtPointer(lowered, ref);
-      } catch {
-        return undefined;
-      }
+      current = resolveLocalRef(lowered, ref);
     }
     return depth > MAX_DEPTH || !isPlainObject(current) ? undefined : current;
   };

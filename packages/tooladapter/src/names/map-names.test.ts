@@ -27,17 +27,32 @@ describe('mapName', () => {
     expect(mapName(long, OPENAI_NAME_RULE, new Set())).toBe(mapped);
   });
 
-  it('resolves clashes after sanitising', () => {
-    const { names, map } = mapNames(
-      [
-        { id: 'a.b@1.0.0', name: 'a.b' },
-        { id: 'a_b@1.0.0', name: 'a_b' },
-      ],
-      OPENAI_NAME_RULE,
-    );
-    expect(names[0]).toBe('a_b');
-    expect(names[1]).not.toBe('a_b');
-    expect(map.fromTarget[names[1]!]).toBe('a_b@1.0.0');
+  it('resolves clashes after sanitising without renaming the valid name (issue 15)', () => {
+    for (const order of [
+      ['a.b', 'a_b'],
+      ['a_b', 'a.b'],
+    ]) {
+      const { names, map } = mapNames(
+        order.map((name) => ({ id: `${name}@1.0.0`, name })),
+        OPENAI_NAME_RULE,
+      );
+      const of = (name: string) => names[order.indexOf(name)]!;
+      expect(of('a_b')).toBe('a_b');
+      expect(of('a.b')).toMatch(/^a_b_[0-9a-f]{8}$/);
+      expect(map.fromTarget[of('a.b')]).toBe('a.b@1.0.0');
+    }
+  });
+
+  it('respects a name length limit below the pattern (an option) for valid names too', () => {
+    const rule = { ...OPENAI_NAME_RULE, maxLength: 8 };
+    expect(mapName('short', rule, new Set())).toBe('short');
+    expect(mapName('much_longer_name', rule, new Set())).toHaveLength(8);
+  });
+
+  it('refuses malformed requests with a typed error', () => {
+    expect(() => mapNames(null as never, OPENAI_NAME_RULE)).toThrow(/requests must be/);
+    expect(() => mapNames([{ id: 'x' }] as never, OPENAI_NAME_RULE)).toThrow(/requests\[0\]/);
+    expect(() => mapName(42 as never, OPENAI_NAME_RULE, new Set())).toThrow(/name must be a string/);
   });
 
   it('never uses reserved names', () => {

@@ -1,3 +1,5 @@
+import { InvalidArgumentError, isPlainObject } from '@toolarsenal/toolmodel';
+
 /** A target's rule for tool names; names failing `pattern` are mapped reversibly by `mapName`. */
 export interface NameRule {
   /** The whole rule, e.g. OpenAI `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -43,3 +45,22 @@ export const GEMINI_NAME_RULE: NameRule = {
   invalidChar: /[^a-zA-Z0-9_.:-]/g,
   firstChar: /^[a-zA-Z_]/,
 };
+
+/** Throws `InvalidArgumentError` unless `rule` has the shape of a `NameRule`. */
+export function expectNameRule(rule: unknown): asserts rule is NameRule {
+  if (
+    !isPlainObject(rule) ||
+    !(rule.pattern instanceof RegExp) ||
+    !(rule.invalidChar instanceof RegExp) ||
+    !rule.invalidChar.global ||
+    typeof rule.maxLength !== 'number' ||
+    !Number.isInteger(rule.maxLength) ||
+    rule.maxLength < 1 ||
+    (rule.firstChar !== undefined && !(rule.firstChar instanceof RegExp))
+  )
+    throw new InvalidArgumentError(
+      'rule',
+      'a name rule {pattern, maxLength, invalidChar (global), firstChar?} such as OPENAI_NAME_RULE',
+      rule,
+    );
+}

@@ -1,5 +1,5 @@
+import { mapSchemaLazy } from '@toolarsenal/toolmodel';
 import type { PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import { moveKeywordsToDescription, type Schema } from './schema-utils.js';
 
 /** What a strict target accepts in a schema node. */
@@ -76,7 +76,7 @@ export function applyKeywordPolicy(
   ctx: PassContext,
   policy: KeywordPolicy,
 ): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       applyPolicyToNode(node, at, ctx, policy);

@@ -1,11 +1,10 @@
-import { joinPointer } from '@toolarsenal/toolmodel';
+import { joinPointer, mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import { type Schema, typeList } from './schema-utils.js';
 
 /** Adds `items: {}` to arrays without `items` (OpenAI: "array schema missing items."). Pure. */
 export function addMissingItems(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (!typeList(node).includes('array') || node.items !== undefined || node.prefixItems !== undefined)

@@ -1,11 +1,10 @@
-import { joinPointer } from '@toolarsenal/toolmodel';
+import { joinPointer, mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 /** `const: v` → `enum: [v]` (same meaning; for targets without `const`). Pure; records each rewrite. */
 export function constToEnum(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (!('const' in node)) return node;

@@ -1,4 +1,4 @@
-import { inspectJson, type JsonValue } from '@toolarsenal/toolmodel';
+import { InvalidArgumentError, inspectJson, type JsonValue } from '@toolarsenal/toolmodel';
 
 /**
  * Keywords a lowering moves into a description, as trailing lines `@keyword <JSON>` after a blank
@@ -109,6 +109,7 @@ function parseTagLine(line: string): [string, JsonValue] | undefined {
  * the end, preceded by a blank line (or making up the whole description).
  */
 export function parseDescriptionTags(description: string): { description: string | undefined; tags: Tags } {
+  if (typeof description !== 'string') throw new InvalidArgumentError('description', 'a string', description);
   const tags: Tags = new Map();
   if (!description.includes('@')) return { description, tags };
   const lines = description.split('\n');
@@ -127,4 +128,16 @@ export function parseDescriptionTags(description: string): { description: string
   else return { description, tags };
   for (let k = found.length - 1; k >= 0; k--) tags.set(found[k]![0], found[k]![1]);
   return { description: text, tags };
+}
+
+/**
+ * Adds a paragraph of plain text to a description, before its tag block when it has one, so the
+ * tags stay the trailing block `parseDescriptionTags` reads back.
+ */
+export function appendParagraph(description: unknown, text: string): string {
+  if (typeof description !== 'string' || description === '') return text;
+  const { description: body, tags } = parseDescriptionTags(description);
+  if (tags.size === 0) return `${description}\n\n${text}`;
+  if (body === undefined) return `${text}\n\n${description}`;
+  return `${body}\n\n${text}\n\n${description.slice(body.length + 2)}`;
 }

@@ -1,5 +1,5 @@
+import { mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Schema } from './schema-utils.js';
  * schemas lowered directly with `lowerSchema`. Pure; records each removal.
  */
 export function dropSchemaKeyword(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (!('$schema' in node)) return node;

@@ -1,6 +1,5 @@
-import { isPlainObject, joinPointer, jsonEqual } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, jsonEqual, mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment']);
@@ -23,13 +22,13 @@ export function mergeAllOf(node: Schema, pointer: string, ctx: PassContext): unk
     }
     for (const key of Object.keys(member)) {
       const value = member[key];
-      const current = node[key];
+      const current = Object.hasOwn(node, key) ? node[key] : undefined;
       if (current === undefined) {
         node[key] = value;
       } else if (key === 'properties' && isPlainObject(current) && isPlainObject(value)) {
         const merged: Record<string, unknown> = { ...current };
         for (const [name, sub] of Object.entries(value)) {
-          if (merged[name] === undefined || jsonEqual(merged[name], sub)) merged[name] = sub;
+          if (!Object.hasOwn(merged, name) || jsonEqual(merged[name], sub)) merged[name] = sub;
           else if (jsonEqual(sub, {}) || sub === true) continue;
           else
             note(
@@ -63,7 +62,7 @@ function isRefOnly(member: unknown): boolean {
 
 /** Flattens every `allOf` into its parent, bottom-up. Pure; records each flattening. */
 export function flattenAllOf(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (!Array.isArray(node.allOf)) return node;

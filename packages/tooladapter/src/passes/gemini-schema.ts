@@ -1,7 +1,14 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import {
+  isPlainObject,
+  joinPointer,
+  mapSchema,
+  mapSchemaShared,
+  type PointerOf,
+} from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { appendTagLines, formatTag } from './description-tags.js';
-import { mapBottomUpShared } from './map-bottom-up.js';
+import { foldableKeys } from './distribute-any-of.js';
+import { hasAnnotatedAnyOfChild, isolateAnyOf, liftAnyOfAnnotations } from './gemini-any-of.js';
 import { moveKeywordsToDescription, type Schema, typeList } from './schema-utils.js';
 
 /** Fields Gemini's `parameters` (OpenAPI 3.0 subset, googleapis/js-genai `Schema`) accepts. */
@@ -47,59 +54,73 @@ export function enumValueToString(value: unknown): string {
  * (type arrays, `type:"null"`, `anyOf` null branches, `null` in enums), `const` → `enum`,
  * non-string enums → string enums with `format:"enum"` and an `@enum` tag holding the original
  * values (decode maps them back), unsupported formats and every field outside the allow-list
- * → description tags, `required` limited to defined properties. Expects refs inlined, `allOf`
- * flattened and `oneOf` rewritten already. Pure.
+ * → description tags, `required` limited to defined properties, every `anyOf` alone on its node
+ * (`isolateAnyOf`, `liftAnyOfAnnotations`). Expects refs inlined, `allOf` flattened and `oneOf`
+ * rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUpShared(
+  return mapSchemaShared(
     schema,
     (input, at, owned) => {
-      if (!geminiNeedsChange(input)) return input;
-      let node: Schema = owned ? input : { ...input };
-      if ('const' in node) {
-        if (node.enum === undefined) node.enum = [node.const];
-        delete node.const;
-        note(
-          ctx,
-          joinPointer(at(), 'const'),
-          'const',
-          'rewritten',
-          'const → single-value enum (Gemini: Unknown name "const")',
-        );
+      let node = geminiNeedsChange(input) ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
+      let mine = node !== input || owned;
+      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+        if (!mine) node = { ...node };
+        mine = true;
+        isolateAnyOf(node, at, ctx);
       }
-      node = lowerNulls(node, at, ctx);
-      lowerEnum(node, at, ctx);
-      const types = typeList(node);
-      if (typeof node.format === 'string') {
-        const allowed = types.length === 1 ? GEMINI_FORMATS[types[0]!] : undefined;
-        if (!allowed?.has(node.format)) {
-          moveKeywordsToDescription(node, ['format'], at(), ctx, 'Gemini does not support this format');
-        }
-      }
-      if (Array.isArray(node.required) && isPlainObject(node.properties)) {
-        const props = node.properties;
-        const kept = (node.required as unknown[]).filter(
-          (r) => typeof r === 'string' && Object.hasOwn(props, r),
-        );
-        if (kept.length !== node.required.length) {
-          note(
-            ctx,
-            joinPointer(at(), 'required'),
-            'required',
-            'dropped',
-            'required names without a property dropped (Gemini: "property is not defined")',
-          );
-          node.required = kept;
-        }
-      }
-      const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
-      if (extra.length > 0) {
-        moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
+      if (hasAnnotatedAnyOfChild(node)) {
+        if (!mine) node = { ...node };
+        liftAnyOfAnnotations(node, at, ctx);
       }
       return node;
     },
     base,
   ) as Schema;
+}
+
+/** The per-node lowering of `lowerToGeminiSchema` (on an owned copy). */
+function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema {
+  let node: Schema = input;
+  if ('const' in node) {
+    if (node.enum === undefined) node.enum = [node.const];
+    delete node.const;
+    note(
+      ctx,
+      joinPointer(at(), 'const'),
+      'const',
+      'rewritten',
+      'const → single-value enum (Gemini: Unknown name "const")',
+    );
+  }
+  node = lowerNulls(node, at, ctx);
+  lowerEnum(node, at, ctx);
+  const types = typeList(node);
+  if (typeof node.format === 'string') {
+    const allowed = types.length === 1 ? GEMINI_FORMATS[types[0]!] : undefined;
+    if (!allowed?.has(node.format)) {
+      moveKeywordsToDescription(node, ['format'], at(), ctx, 'Gemini does not support this format');
+    }
+  }
+  if (Array.isArray(node.required) && isPlainObject(node.properties)) {
+    const props = node.properties;
+    const kept = (node.required as unknown[]).filter((r) => typeof r === 'string' && Object.hasOwn(props, r));
+    if (kept.length !== node.required.length) {
+      note(
+        ctx,
+        joinPointer(at(), 'required'),
+        'required',
+        'dropped',
+        'required names without a property dropped (Gemini: "property is not defined")',
+      );
+      node.required = kept;
+    }
+  }
+  const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
+  if (extra.length > 0) {
+    moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
+  }
+  return node;
 }
 
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
@@ -213,4 +234,12 @@ function geminiNeedsChange(node: Schema): boolean {
     if (node.required.some((r) => typeof r !== 'string' || !Object.hasOwn(props, r))) return true;
   }
   return false;
+}
+
+/** Gemini's REST form spells types in upper case (`OBJECT`); JSON Schema uses lower case. */
+export function lowerCaseTypes(schema: unknown): unknown {
+  return mapSchema(schema, (node) => {
+    if (typeof node.type === 'string' && /^[A-Z_]+$/.test(node.type)) node.type = node.type.toLowerCase();
+    return node;
+  });
 }

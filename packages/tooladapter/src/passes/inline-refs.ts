@@ -1,11 +1,9 @@
 import {
-  FORBIDDEN_KEYS,
-  getAtPointer,
   isPlainObject,
   joinPointer,
-  SUBSCHEMA_ARRAY_KEYWORDS,
-  SUBSCHEMA_KEYWORDS,
-  SUBSCHEMA_MAP_KEYWORDS,
+  mapSubschemas,
+  parsePointer,
+  resolveLocalRef,
 } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
 import { note, type PassContext } from './context.js';
@@ -25,23 +23,11 @@ export interface InlineRefsOptions {
 
 const DEFS_REF = /^#\/\$defs\/[^/]+$/;
 
-/** True when the schema contains a `$ref` anywhere (cheap pre-check so most tools skip the pass). */
-export function hasRef(node: unknown, depth = 0): boolean {
-  if (depth > 256) return false;
-  if (Array.isArray(node)) return node.some((n) => hasRef(n, depth + 1));
-  if (!isPlainObject(node)) return false;
-  if (typeof node.$ref === 'string') return true;
-  for (const key of Object.keys(node)) {
-    const v = node[key];
-    if (typeof v === 'object' && v !== null && hasRef(v, depth + 1)) return true;
-  }
-  return false;
-}
-
 /**
  * Inlines local `$ref`s (and drops `$defs`), pure. Recursion is unfolded `limits.maxRecursionUnfold`
  * times and then cut with a JSON-string stand-in (or kept, with `keepRecursive`); each inlining
  * and cut is recorded. External refs cannot be resolved offline and are dropped with a loss.
+ * Pipelines call it only when the schema holds a `$ref` (they know from their scan).
  */
 export function inlineRefs(
   schema: Schema,
@@ -49,7 +35,6 @@ export function inlineRefs(
   ctx: PassContext,
   options: InlineRefsOptions,
 ): Schema {
-  if (!hasRef(schema)) return schema;
   const root = schema;
   const maxNodes = options.maxNodes ?? 20_000;
   const maxUnfold = ctx.limits.maxRecursionUnfold;
@@ -57,29 +42,10 @@ export function inlineRefs(
   const keptDefs = new Set<string>();
   const noted = new Set<string>();
 
+  /** The node's subschemas expanded; `$ref` and `$defs` are left out (the caller resolves the ref). */
   const expandChildren = (node: Schema, pointer: string, stack: readonly string[]): Schema => {
-    const out: Schema = {};
-    for (const key of Object.keys(node)) {
-      if (FORBIDDEN_KEYS.has(key) || key === '$ref') continue;
-      if (key === '$defs' || key === 'definitions') continue;
-      const value = node[key];
-      if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-        out[key] = value.map((c, i) => expand(c, joinPointer(pointer, key, i), stack));
-      } else if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
-        const map: Record<string, unknown> = {};
-        for (const name of Object.keys(value)) {
-          if (FORBIDDEN_KEYS.has(name)) continue;
-          const child = value[name];
-          map[name] = Array.isArray(child) ? child : expand(child, joinPointer(pointer, key, name), stack);
-        }
-        out[key] = map;
-      } else if (SUBSCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
-        out[key] = expand(value, joinPointer(pointer, key), stack);
-      } else {
-        out[key] = value;
-      }
-    }
-    return out;
+    const { $ref: _ref, $defs: _defs, definitions: _definitions, ...rest } = node;
+    return mapSubschemas(rest, pointer, (child, childPointer) => expand(child, childPointer, stack));
   };
 
   const expand = (node: unknown, pointer: string, stack: readonly string[]): unknown => {
@@ -104,12 +70,7 @@ export function inlineRefs(
       );
       return siblings;
     }
-    let target: unknown;
-    try {
-      target = getAtPointer(root, ref);
-    } catch {
-      target = undefined;
-    }
+    const target = resolveLocalRef(root, ref);
     if (target === undefined) {
       throw new ConversionError(
         'unresolved-ref',
@@ -157,8 +118,8 @@ export function inlineRefs(
       for (const ref of [...keptDefs]) {
         if (done.has(ref)) continue;
         done.add(ref);
-        const name = ref.slice('#/$defs/'.length).replace(/~1/g, '/').replace(/~0/g, '~');
-        defs[name] = expand(getAtPointer(root, ref), joinPointer(base, '$defs', name), ['#', ref]);
+        const name = parsePointer(ref)[1]!;
+        defs[name] = expand(resolveLocalRef(root, ref), joinPointer(base, '$defs', name), ['#', ref]);
       }
     }
     out.$defs = defs;

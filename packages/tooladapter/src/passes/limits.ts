@@ -1,31 +1,7 @@
-import { walkSchema } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
 import type { DialectLimits } from '../types.js';
+import { scanSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
-
-/** Totals a target limits, counted over the whole lowered schema. */
-export function measureSchema(schema: unknown): {
-  properties: number;
-  enumValues: number;
-  enumChars: number;
-} {
-  let properties = 0;
-  let enumValues = 0;
-  let enumChars = 0;
-  walkSchema(schema, ({ schema: node }) => {
-    const props = node.properties;
-    if (props && typeof props === 'object') {
-      const names = Object.keys(props);
-      properties += names.length;
-      for (const n of names) enumChars += n.length;
-    }
-    if (Array.isArray(node.enum)) {
-      enumValues += node.enum.length;
-      for (const v of node.enum) enumChars += typeof v === 'string' ? v.length : 0;
-    }
-  });
-  return { properties, enumValues, enumChars };
-}
 
 /** Throws a typed error when a lowered schema exceeds the target's property or enum limits. */
 export function enforceLimits(
@@ -35,7 +11,7 @@ export function enforceLimits(
   target: string,
   checkChars = false,
 ): void {
-  enforceScanLimits(measureSchema(schema), base, limits, target, checkChars);
+  enforceScanLimits(scanSchema(schema), base, limits, target, checkChars);
 }
 
 /** Same as `enforceLimits` with counts already measured. */

@@ -1,11 +1,10 @@
-import { joinPointer } from '@toolarsenal/toolmodel';
+import { joinPointer, mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 /** `oneOf` → `anyOf` everywhere (exclusivity is no longer enforced). Pure; records each rewrite. */
 export function oneOfToAnyOf(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (!Array.isArray(node.oneOf)) return node;

@@ -1,6 +1,7 @@
 import { ANTHROPIC_STRICT_POLICY, type KeywordPolicy, OPENAI_STRICT_POLICY } from './allow-list.js';
 import { addMissingItems } from './array-items.js';
 import type { PassContext } from './context.js';
+import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
@@ -70,7 +71,8 @@ export function lowerSchema(
 /**
  * The steps every constrained target (OpenAI strict, Anthropic strict, Gemini) shares: inline refs
  * (keeping recursive ones where the target allows recursion), lift root combinators, flatten
- * `allOf`, `oneOf` → `anyOf`, and stand-ins for what the target cannot express.
+ * `allOf`, `oneOf` → `anyOf`, constraints next to an `anyOf` folded into its branches, and
+ * stand-ins for what the target cannot express.
  */
 function simplifyForGrammar(
   schema: Schema,
@@ -86,6 +88,7 @@ function simplifyForGrammar(
   s = liftRootCombinators(s, base, ctx);
   if (has('allOf')) s = flattenAllOf(s, base, ctx);
   if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
+  if (has('anyOf') || has('oneOf')) s = distributeIntoAnyOf(s, base, ctx);
   if (needsStandIns(scan, ctx.limits.maxNestingDepth))
     s = replaceInexpressible(s, base, ctx, {
       freeFormObjects: true,

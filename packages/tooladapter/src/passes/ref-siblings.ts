@@ -1,5 +1,5 @@
+import { mapSchemaLazy } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapBottomUp } from './map-bottom-up.js';
 import type { Schema } from './schema-utils.js';
 
 const ALLOWED_NEXT_TO_REF = new Set(['$ref', 'description', 'default']);
@@ -10,7 +10,7 @@ const ALLOWED_NEXT_TO_REF = new Set(['$ref', 'description', 'default']);
  * meaning in 2020-12). Pure; records each rewrite.
  */
 export function isolateRefSiblings(schema: Schema, base: string, ctx: PassContext): Schema {
-  return mapBottomUp(
+  return mapSchemaLazy(
     schema,
     (node, at) => {
       if (typeof node.$ref !== 'string') return node;

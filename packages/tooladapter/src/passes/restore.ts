@@ -1,4 +1,10 @@
-import { cloneJson, isPlainObject, joinPointer, mapSchema } from '@toolarsenal/toolmodel';
+import {
+  cloneJson,
+  InvalidArgumentError,
+  isPlainObject,
+  joinPointer,
+  mapSchema,
+} from '@toolarsenal/toolmodel';
 import type { Loss } from '../types.js';
 import { parseDescriptionTags } from './description-tags.js';
 import type { Schema } from './schema-utils.js';
@@ -18,8 +24,12 @@ export function restoreSchema(
   schema: unknown,
   base: string,
   losses: Loss[],
-  options: RestoreOptions,
+  options: RestoreOptions = { nullable: false },
 ): unknown {
+  if (typeof base !== 'string') throw new InvalidArgumentError('base', 'a JSON pointer', base);
+  if (!Array.isArray(losses))
+    throw new InvalidArgumentError('losses', 'an array to collect losses in', losses);
+  if (!isPlainObject(options)) throw new InvalidArgumentError('options', 'an object ({nullable})', options);
   const optional = new WeakMap<object, 'added' | 'nullable'>();
   return mapSchema(
     schema,

@@ -1,4 +1,4 @@
-import { getAtPointer, isPlainObject, joinPointer, jsonEqual } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, jsonEqual, resolveLocalRef } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
 import { mergeAllOf } from './flatten-all-of.js';
 import { isObjectLike, moveKeywordsToDescription, type Schema } from './schema-utils.js';
@@ -38,7 +38,9 @@ export function liftRootCombinators(schema: Schema, base: string, ctx: PassConte
     if (!Array.isArray(variants)) continue;
     delete node[key];
     const resolved = variants.map((v) =>
-      isPlainObject(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#') ? safeGet(schema, v.$ref) : v,
+      isPlainObject(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#')
+        ? resolveLocalRef(schema, v.$ref)
+        : v,
     );
     if (resolved.every((v) => isPlainObject(v) && isObjectLike(v))) {
       const props: Record<string, unknown> = isPlainObject(node.properties) ? { ...node.properties } : {};
@@ -46,7 +48,7 @@ export function liftRootCombinators(schema: Schema, base: string, ctx: PassConte
       for (const v of resolved as Schema[]) {
         if (isPlainObject(v.properties)) {
           for (const [name, sub] of Object.entries(v.properties)) {
-            if (props[name] === undefined) props[name] = sub;
+            if (!Object.hasOwn(props, name)) props[name] = sub;
             else if (!jsonEqual(props[name], sub)) {
               note(
                 ctx,
@@ -92,12 +94,4 @@ export function liftRootCombinators(schema: Schema, base: string, ctx: PassConte
   );
   if (node.type === undefined) node.type = 'object';
   return node;
-}
-
-function safeGet(root: unknown, ref: string): unknown {
-  try {
-    return getAtPointer(root, ref);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,5 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, mapSchemaShared, type PointerOf } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
-import { mapChildren } from './map-children.js';
 import {
   isAnySchema,
   isFreeFormObject,
@@ -37,8 +36,8 @@ export interface StandInOptions {
 /**
  * Replaces subschemas a target cannot express by JSON-string stand-ins (see `jsonStandIn`): the
  * model sends JSON text, `decode` parses it, `toCanonical` restores the original subschema.
- * Arrays without `items` get a stand-in for their items. Top-down, so each stand-in carries the
- * original subschema. The root is never replaced. Pure.
+ * Arrays without `items` get a stand-in for their items. Decided on the way down, so each stand-in
+ * carries the original subschema; unchanged subtrees are shared. The root is never replaced. Pure.
  */
 export function replaceInexpressible(
   schema: Schema,
@@ -59,37 +58,55 @@ export function replaceInexpressible(
       return `object nesting deeper than ${maxDepth} levels`;
     return undefined;
   };
-  const go = (node: unknown, pointer: string, depth: number, keyword: string | undefined): unknown => {
-    if (keyword !== undefined && VALUE_KEYWORDS.has(keyword)) {
-      const why = wants(node, depth);
-      if (why !== undefined) return jsonStandIn(node, pointer, ctx, `${why} is not expressible`);
-    }
-    if (!isPlainObject(node)) return node;
-    const nextDepth = typeList(node).includes('object') || isPlainObject(node.properties) ? depth + 1 : depth;
-    const out = mapChildren(node, pointer, (child, childPointer, childKeyword) =>
-      go(child, childPointer, childKeyword === '$defs' ? 1 : nextDepth, childKeyword),
-    );
-    for (const key of ['anyOf', 'oneOf'] as const) {
-      const list = out[key];
-      if (!Array.isArray(list) || list.length < 2) continue;
-      const possible = list.filter((b) => !isNever(b));
-      if (possible.length > 0 && possible.length < list.length) {
-        out[key] = possible;
-        note(
-          ctx,
-          joinPointer(pointer, key),
-          key,
-          'dropped',
-          'branch that accepts no value ({"not": {}}) removed; the meaning is unchanged',
-        );
+  // Object nesting below each node on the current path (the root counts as level 1).
+  const below: number[] = [];
+  return mapSchemaShared(
+    schema,
+    (input, at, owned) => {
+      below.pop();
+      return finishNode(input, at, owned, ctx);
+    },
+    base,
+    (node, at, keyword, descends) => {
+      const depth = keyword === undefined ? 1 : keyword === '$defs' ? 1 : below[below.length - 1]!;
+      if (keyword !== undefined && VALUE_KEYWORDS.has(keyword)) {
+        const why = wants(node, depth);
+        if (why !== undefined) return jsonStandIn(node, at(), ctx, `${why} is not expressible`);
       }
+      if (descends) {
+        const isObject =
+          isPlainObject(node) && (typeList(node).includes('object') || isPlainObject(node.properties));
+        below.push(isObject ? depth + 1 : depth);
+      }
+      return undefined;
+    },
+  ) as Schema;
+}
+
+/** After a node's children: drop `anyOf`/`oneOf` branches no value satisfies; give arrays `items`. */
+function finishNode(input: Schema, at: PointerOf, owned: boolean, ctx: PassContext): Schema {
+  let out = input;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const list = out[key];
+    if (!Array.isArray(list) || list.length < 2) continue;
+    const possible = list.filter((b) => !isNever(b));
+    if (possible.length > 0 && possible.length < list.length) {
+      if (out === input && !owned) out = { ...input };
+      out[key] = possible;
+      note(
+        ctx,
+        joinPointer(at(), key),
+        key,
+        'dropped',
+        'branch that accepts no value ({"not": {}}) removed; the meaning is unchanged',
+      );
     }
-    if (typeList(out).includes('array') && out.items === undefined && !Array.isArray(out.prefixItems)) {
-      out.items = jsonStandIn({}, joinPointer(pointer, 'items'), ctx, 'array without "items" (any item)');
-    }
-    return out;
-  };
-  return go(schema, base, 1, undefined) as Schema;
+  }
+  if (typeList(out).includes('array') && out.items === undefined && !Array.isArray(out.prefixItems)) {
+    if (out === input && !owned) out = { ...input };
+    out.items = jsonStandIn({}, joinPointer(at(), 'items'), ctx, 'array without "items" (any item)');
+  }
+  return out;
 }
 
 /** `false` or `{not: {}}`: a subschema no value satisfies. */

@@ -1,8 +1,7 @@
-import { isPlainObject, joinPointer } from '@toolarsenal/toolmodel';
+import { isPlainObject, joinPointer, mapSchemaShared } from '@toolarsenal/toolmodel';
 import { applyPolicyToNode, type KeywordPolicy, nodeBreaksPolicy } from './allow-list.js';
 import { note, type PassContext } from './context.js';
 import { appendTagLines } from './description-tags.js';
-import { mapBottomUpShared } from './map-bottom-up.js';
 import { acceptsNull, isObjectLike, moveKeywordsToDescription, type Schema } from './schema-utils.js';
 
 export interface CloseObjectsOptions {
@@ -24,7 +23,7 @@ export function closeObjects(
   ctx: PassContext,
   options: CloseObjectsOptions,
 ): Schema {
-  return mapBottomUpShared(
+  return mapSchemaShared(
     schema,
     (input, at, owned) => {
       if (!needsClosing(input, options)) return input;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** The shared, read-only corpora (resolved from this file: packages/tooladapter/src/testing → /shared/data). */
+/** The shared, read-only corpora (resolved from this file: packages/tooladapter/src/test-fixtures → /shared/data). */
 const DATA = new URL('../../../../../shared/data/', import.meta.url);
 
 export interface McpCorpusEntry {

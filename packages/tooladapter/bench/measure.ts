@@ -1,0 +1,26 @@
+/** Timing helpers shared by the tooladapter benchmarks: medians after warm-up runs. */
+export const RUNS = 9;
+export const WARMUP = 3;
+
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+/**
+ * Median CPU milliseconds (user + system, all threads of this process, so garbage collection
+ * counts) of `fn` over `RUNS` runs after `WARMUP` warm-up runs. CPU time rather than wall time:
+ * the machines these run on are shared, and other processes' load would otherwise show up as ours.
+ */
+export async function timeMs(fn: () => unknown | Promise<unknown>, runs = RUNS): Promise<number> {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = process.cpuUsage();
+    await fn();
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  return median(times);
+}
+
+export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
