@@ -205,7 +205,22 @@ function buildOutputSchema(
   if (!output) return undefined;
   const defs = outputRoot.collectDefs();
   if (!defs) return output.schema;
-  return typeof output.schema === 'boolean' ? { $defs: defs } : { ...output.schema, $defs: { ...defs } };
+  if (typeof output.schema === 'boolean') return { $defs: defs };
+  return { ...rootBody(output.schema, defs), $defs: { ...defs } };
+}
+
+/**
+ * A response that is itself a recursive schema would be `{$ref: '#/$defs/Pet', $defs}`: a root that
+ * is only a reference, which providers refuse next to `$defs` (Gemini: "only description and default
+ * can be set alongside $ref") and strict modes refuse at the root. The body goes to the root instead;
+ * the recursion still goes through `$defs`.
+ */
+function rootBody(schema: JsonSchemaObject, defs: Record<string, JsonSchema>): JsonSchemaObject {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || Object.keys(schema).length !== 1 || !ref.startsWith('#/$defs/'))
+    return schema;
+  const body = defs[ref.slice('#/$defs/'.length)];
+  return isPlainObject(body) ? { ...body } : schema;
 }
 
 /** `{type: object, properties: {}, additionalProperties: false}`: the only value is `{}`. */

@@ -81,11 +81,10 @@ describe('hostile and broken input gives typed errors', () => {
       expect.objectContaining({ code: 'unresolved_ref', pointer: '/components/schemas/B' }),
     );
     expect((tools[0]!.inputSchema.properties as Record<string, unknown>).body).toEqual({});
-    // A self-referencing schema becomes a $defs entry that refers to itself.
-    expect(tools[0]!.outputSchema).toEqual({
-      $ref: '#/$defs/Self',
-      $defs: { Self: { type: 'object', properties: { next: { $ref: '#/$defs/Self' } } } },
-    });
+    // A self-referencing schema becomes a $defs entry that refers to itself; the root holds the body
+    // (a root that is only a $ref next to $defs is refused by providers).
+    const self = { type: 'object', properties: { next: { $ref: '#/$defs/Self' } } };
+    expect(tools[0]!.outputSchema).toEqual({ ...self, $defs: { Self: self } });
   });
 
   it('reports a dangling $ref leniently and rejects it in strict mode', async () => {

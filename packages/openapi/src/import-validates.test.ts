@@ -262,12 +262,8 @@ describe('import validates what it emits', () => {
     const before = JSON.stringify(document);
     const result = await importOpenApi(document);
     expect(JSON.stringify(document)).toBe(before);
-    expect(result.tools[0]!.outputSchema).toEqual({
-      $ref: '#/$defs/Pet',
-      $defs: {
-        Pet: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Pet' } } } },
-      },
-    });
+    const pet = { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Pet' } } } };
+    expect(result.tools[0]!.outputSchema).toEqual({ ...pet, $defs: { Pet: pet } });
     // The dangling ref sits in a component no operation uses: nothing to report.
     expect(result.warnings.filter((w) => w.code === 'unresolved_ref')).toEqual([]);
   });
