@@ -146,7 +146,21 @@ describe('the real toolarsenal bin', () => {
       encoding: 'utf8',
     });
     expect(ok.status).toBe(0);
-    const bad = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'gemini'], { encoding: 'utf8' });
+    // OpenAI tools checked as Gemini: not the named dialect, which is bad input (2), not a violation.
+    const other = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'gemini'], {
+      encoding: 'utf8',
+    });
+    expect(other.stderr).toMatch(/is not in the gemini dialect: .*looks like openai-chat/);
+    expect(other.status).toBe(2);
+    const lax = spawnSync(process.execPath, [bin, 'check', input, '--dialect', 'mcp', '--strict'], {
+      encoding: 'utf8',
+    });
+    expect(lax.status).toBe(0);
+    const bad = spawnSync(
+      process.execPath,
+      [bin, 'check', `${files.dir}/openai.json`, '--dialect', 'openai-chat', '--strict', '--max-nodes', '5'],
+      { encoding: 'utf8' },
+    );
     expect(bad.status).toBe(1);
     const usage = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'cobol'], {
       encoding: 'utf8',

@@ -174,16 +174,19 @@ describe('toolarsenal types', () => {
     expect(result.code).toBe(0);
     const source = s.read('tools.ts');
     expect(source).toMatch(/export interface GetPetInput \{/);
-    expect(source).toMatch(/export type GetPetOutput = Pet\n/);
+    expect(source).toMatch(/export interface GetPetOutput \{[^}]*friends\?: Pet\[\]/);
     expect(source.match(/^export interface Pet \{/gm)).toHaveLength(1);
     expect(source.match(/export interface \w+Input\b/g)).toHaveLength(5);
   });
 
-  it('rejects a file that does not hold canonical tools', async () => {
+  it('rejects a file that holds no tools (2) or invalid canonical tools (1)', async () => {
     const s = scratch();
     const file = s.write('bad.json', JSON.stringify([{ name: 'has space' }]));
-    const result = await run(['types', file]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/tool 0 is not a canonical tool/);
+    const unknown = await run(['types', file]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/bad\.json: .*not a tool of any known dialect/);
+    const invalid = await run(['types', file, '--from', 'canonical']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/bad\.json: [^]*\/name: tool name contains " "/);
   });
 });
