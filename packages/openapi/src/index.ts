@@ -13,10 +13,11 @@ export type { OpenApiSource, SpecKind } from './load-document.js';
 export { type NameMapping, PORTABLE_NAME_PATTERN } from './naming.js';
 export type { ImportOpenApiOptions } from './options.js';
 export type { ImportPhase, ImportProgress } from './progress.js';
-export { HTTP_METHODS, validateImportOptions } from './validate-options.js';
-export type {
-  OpenApiSourceMeta,
-  ParameterLocation,
-  ParameterMeta,
-  SecuritySchemeMeta,
+export { validateImportOptions } from './validate-options.js';
+export {
+  HTTP_METHODS,
+  type OpenApiSourceMeta,
+  type ParameterLocation,
+  type ParameterMeta,
+  type SecuritySchemeMeta,
 } from './source-meta.js';

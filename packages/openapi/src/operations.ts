@@ -3,7 +3,7 @@ import type { OpenApiProblem } from './errors.js';
 import type { LoadedDocument } from './load-document.js';
 import type { LocalRefs } from './local-refs.js';
 import { type NameMapping, ToolNamer } from './naming.js';
-import { HTTP_METHODS } from './validate-options.js';
+import { HTTP_METHODS } from './source-meta.js';
 
 /** An operation found under `paths`, named but not converted yet. */
 export interface PendingOperation {

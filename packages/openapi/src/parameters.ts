@@ -5,6 +5,7 @@ import { pathPlaceholders } from './operations.js';
 import type { SchemaRoot } from './schema-convert.js';
 import {
   PARAMETER_LOCATIONS,
+  styleOfCollectionFormat,
   type ParameterGroup,
   type ParameterLocation,
   type ParameterMeta,
@@ -168,14 +169,7 @@ function serialisation(p: Parameter, kind: SpecKind, loc: ParameterLocation): Pa
   }
   if (p.type !== 'array') return meta;
   // Swagger 2.0 arrays default to csv, which is OpenAPI 3 `form` + `explode: false` in a query.
-  const format = typeof p.collectionFormat === 'string' ? p.collectionFormat : 'csv';
-  if (loc === 'query' || loc === 'cookie') {
-    if (format === 'multi') Object.assign(meta, { style: 'form', explode: true });
-    else if (format === 'ssv') Object.assign(meta, { style: 'spaceDelimited', explode: false });
-    else if (format === 'pipes') Object.assign(meta, { style: 'pipeDelimited', explode: false });
-    else Object.assign(meta, { style: 'form', explode: false });
-  } else {
-    Object.assign(meta, { style: 'simple', explode: false });
-  }
+  const format = typeof p.collectionFormat === 'string' ? p.collectionFormat : undefined;
+  Object.assign(meta, styleOfCollectionFormat(format, loc));
   return meta;
 }

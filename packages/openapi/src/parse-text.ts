@@ -1,5 +1,4 @@
-import { joinPointer } from '@toolarsenal/toolmodel';
-import { visit } from 'jsonc-parser';
+import { findDuplicateKeys } from '@toolarsenal/toolmodel';
 import { parseDocument } from 'yaml';
 import { OpenApiImportError } from './errors.js';
 import { guardJson } from './json-guard.js';
@@ -46,20 +45,9 @@ export function parseSpecText(text: string, file: string, limits: OpenApiLimits)
 
 /** JSON.parse keeps the last of two equal keys; a document that says two things is refused instead. */
 function rejectDuplicateJsonKeys(text: string, file: string): void {
-  const open: Array<Set<string>> = [];
-  visit(text, {
-    onObjectBegin: () => void open.push(new Set()),
-    onObjectEnd: () => void open.pop(),
-    onObjectProperty: (name, _offset, _length, line, column, path) => {
-      const keys = open[open.length - 1]!;
-      if (!keys.has(name)) return void keys.add(name);
-      throw new OpenApiImportError('OPENAPI_SYNTAX', {
-        file,
-        pointer: joinPointer('', ...path(), name),
-        reason: `duplicate key "${name}" at line ${line + 1}, column ${column + 1} (JSON keeps only the last one; refused)`,
-      });
-    },
-  });
+  const [first] = findDuplicateKeys(text);
+  if (first === undefined) return;
+  throw new OpenApiImportError('OPENAPI_SYNTAX', { file, pointer: first.pointer, reason: first.message });
 }
 
 function parseYaml(text: string, file: string): unknown {

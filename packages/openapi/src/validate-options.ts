@@ -2,9 +2,8 @@ import { explainInvalidGlob, explainInvalidNamespace, isPlainObject } from '@too
 import { OpenApiImportError } from './errors.js';
 import { PATH_GLOB } from './filters.js';
 import { DEFAULT_OPENAPI_LIMITS } from './limits.js';
+import { HTTP_METHODS } from './source-meta.js';
 import type { ImportOpenApiOptions } from './options.js';
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 const OPTIONS_FILE = '<options>';
 

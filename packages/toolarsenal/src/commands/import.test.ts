@@ -142,7 +142,7 @@ describe('toolarsenal import openapi', () => {
       s.write('dup.json', '{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{},"paths":{}}'),
     ]);
     expect(duplicate.code).toBe(2);
-    expect(duplicate.stderr).toMatch(/dup\.json#\/paths: duplicate key "paths"/);
+    expect(duplicate.stderr).toMatch(/dup\.json#\/paths: key "paths" appears twice/);
   });
 
   it('reports progress on stderr with --progress, and on a terminal by default', async () => {
