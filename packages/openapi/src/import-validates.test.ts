@@ -269,6 +269,40 @@ describe('import validates what it emits', () => {
   });
 });
 
+describe('references with sibling keywords', () => {
+  it('a $ref kept in $defs goes into an allOf beside its siblings, not next to them', async () => {
+    const node = { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } };
+    const { tools } = await importOpenApi({
+      ...doc(
+        {
+          '/n': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: {
+                    'application/json': {
+                      schema: {
+                        type: 'object',
+                        properties: {
+                          root: { $ref: '#/components/schemas/Node', title: 'Root', nullable: true },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        { schemas: { Node: node } },
+      ),
+    });
+    const root = (tools[0]!.outputSchema as { properties: { root: unknown } }).properties.root;
+    expect(root).toEqual({ title: 'Root', anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] });
+  });
+});
+
 describe('progress', () => {
   it('reports the phases and each operation', async () => {
     const events: string[] = [];

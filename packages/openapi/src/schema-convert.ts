@@ -209,19 +209,24 @@ export class SchemaConverter {
       return c.schema;
     };
     let out: JsonSchemaObject = {};
+    // A `$ref` next to other keywords (3.1; tolerated in 3.0): the target, with the siblings on top.
+    // A target kept in `$defs` is referred to from an `allOf`, not next to the siblings (providers
+    // accept little beside a `$ref`: Gemini only a description and a default).
+    let refToDef: JsonSchema | undefined;
     if (typeof node.$ref === 'string') {
-      // A `$ref` next to other keywords (3.1; tolerated in 3.0): the target, with the siblings on top.
       const target = this.refs.resolve(node.$ref);
       if (target === undefined) this.stats.note('unresolvedRefs', node);
       else {
         const base = sub(target.value, '$ref');
-        out = typeof base === 'boolean' ? (base ? {} : { not: {} }) : { ...base };
+        if (isPlainObject(base) && typeof base.$ref === 'string') refToDef = base;
+        else out = typeof base === 'boolean' ? (base ? {} : { not: {} }) : { ...base };
       }
     }
     const work: NodeWork = { node, out, removed: new Set(), sub, direction, suspect: () => (suspect = true) };
     for (const keyword of Object.keys(node)) {
       if (keyword !== '$ref') this.keyword(work, keyword, node[keyword]);
     }
+    if (refToDef !== undefined) out.allOf = [refToDef, ...(Array.isArray(out.allOf) ? out.allOf : [])];
     tidyNode(out, node, work.removed, this.stats);
     const nullable = node.nullable === true || node['x-nullable'] === true;
     if (nullable) this.stats.note('nullable', node);
