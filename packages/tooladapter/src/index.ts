@@ -1,7 +1,7 @@
 export { check } from './check.js';
 export { A2A_MESSAGE_SCHEMA, type A2aSkill } from './codecs/a2a-skill.js';
 export { TOOLARSENAL_META_KEY } from './codecs/mcp.js';
-export { availableDialects, getCodec, isDialect } from './codecs.js';
+export { availableDialects, isDialect } from './codecs.js';
 export { createArgsCodec } from './decode/args-codec.js';
 export { type DetectFormatOptions, detectFormat } from './detect-format.js';
 export { type DocumentItem, unwrapRow } from './documents.js';
@@ -77,3 +77,26 @@ export {
   type ToCanonicalOptions,
   type Violation,
 } from './types.js';
+export {
+  DEFAULT_RESULT_MAX_LENGTH,
+  describeToolFailure,
+  formatToolResult,
+  truncateText,
+} from './results/format-result.js';
+export { type JsonSafe, toJsonSafe } from './results/json-safe.js';
+export {
+  type AnthropicToolResultBlock,
+  type AnthropicToolResultContent,
+  type ContentBlock,
+  type FormattedToolResult,
+  type FormatToolResultOptions,
+  type GeminiFunctionResponsePart,
+  type LangChainToolMessageFields,
+  type McpCallToolResult,
+  type OpenAIChatToolMessage,
+  type OpenAIFunctionCallOutput,
+  TOOL_RESULT_DIALECTS,
+  type ToolResultDialect,
+  type ToolResultLike,
+} from './results/result-types.js';
+export { TOOL_CHOICE_DIALECTS, type ToolChoice, toolChoiceFor } from './results/tool-choice.js';
