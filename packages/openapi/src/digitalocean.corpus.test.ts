@@ -2,31 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { OpenApiImportError } from './errors.js';
 import { importOpenApi } from './import-openapi.js';
 import { spec } from './test-fixtures/corpus.js';
-import { assertCanonicalTools } from './test-fixtures/assert-tools.js';
-import { assertConvertsEverywhere } from './test-fixtures/dialects.js';
-import { CORPUS_TIMEOUT as TIMEOUT } from './test-fixtures/import-checked.js';
+import { importChecked, CORPUS_TIMEOUT as TIMEOUT } from './test-fixtures/import-checked.js';
 
 describe('corpus: DigitalOcean', () => {
   it(
-    'DigitalOcean (multi-file, 2,850 files): 24 operations fail validation, 653 of 659 import; strict rejects it',
+    'DigitalOcean (multi-file, 2,850 files): 24 operations fail validation, all 659 import; strict rejects it',
     async () => {
       const file = 'openapi-3.0/digitalocean/specification/DigitalOcean-public.v2.yaml';
-      // The 6 tags_* operations carry the pattern "^[a-zA-Z0-9_\\-\\:]+$", invalid in unicode mode (the
-      // mode validators compile patterns in): toolmodel refuses such tools, so they are skipped with
-      // the pointer of the pattern until the importer repairs or drops it (issue #15).
-      const result = await importOpenApi(spec(file));
-      expect(result.document.operations).toBe(659);
-      expect(result.tools).toHaveLength(653);
-      expect(result.skipped.map((s) => s.operationId).sort()).toEqual([
-        'tags_assign_resources',
-        'tags_create',
-        'tags_delete',
-        'tags_get',
-        'tags_list',
-        'tags_unassign_resources',
-      ]);
-      assertCanonicalTools(result);
-      assertConvertsEverywhere(result.tools);
+      const result = await importChecked(file, 659);
       const validation = result.warnings.filter((w) => w.code === 'schema_validation');
       expect(validation).toHaveLength(48);
       const operations = new Set(validation.map((w) => w.pointer));
