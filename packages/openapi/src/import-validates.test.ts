@@ -141,10 +141,15 @@ describe('import validates what it emits', () => {
       pointer: '/paths/~1a~1{id}/get',
       code: 'path_parameter_missing',
       message:
-        'path placeholder {id} in "/a/{id}" has no path parameter; a required string parameter "id" is assumed',
+        'path placeholder {id} in "/a/{id}" has no path parameter (a lenient import adds a required string parameter "id")',
     });
     const strict = await importOpenApi(document, { strict: true }).catch((e: unknown) => e);
-    expect(strict).toMatchObject({ code: 'OPENAPI_INVALID', pointer: '/paths/~1a~1{id}/get' });
+    expect(strict).toMatchObject({
+      code: 'OPENAPI_INVALID',
+      pointer: '/paths/~1a~1{id}/get',
+      reason:
+        'path placeholder {id} in "/a/{id}" has no path parameter (a lenient import adds a required string parameter "id") (strict mode)',
+    });
   });
 
   it('reports what OpenAPI rules forbid beyond the schema: duplicate, unused path and mixed body parameters', async () => {
