@@ -379,6 +379,49 @@ describe('openapi-operation codec', () => {
     expect(parseTool(decodeOpenApiOperation(value).input).inputSchema).toEqual(tool.inputSchema);
   });
 
+  it("drops Discord's `enum: []` (admits nothing, cannot be compiled) with a loss, keeping the other keywords", () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      components: { schemas: { Status: { type: 'integer', enum: [0, 1, 2] } } },
+      paths: {
+        '/guilds/{guild_id}/requests': {
+          get: {
+            operationId: 'get_guild_join_requests',
+            parameters: [
+              { name: 'guild_id', in: 'path', required: true, schema: { type: 'string' } },
+              {
+                name: 'status',
+                in: 'query',
+                schema: { type: 'integer', enum: [], allOf: [{ $ref: '#/components/schemas/Status' }] },
+              },
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'string', enum: [] } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const [op] = openApiOperationsOf(doc);
+    const { input, losses } = decodeOpenApiOperation(op!.value, op!.context);
+    const tool = parseTool(input);
+    expect(tool.inputSchema.properties?.query).toEqual({
+      type: 'object',
+      properties: { status: { type: 'integer', allOf: [{ $ref: '#/$defs/Status' }] } },
+    });
+    expect(tool.outputSchema).toEqual({ type: 'string' });
+    expect(losses.filter((l) => l.keyword === 'enum').map((l) => [l.pointer, l.action])).toEqual([
+      ['/inputSchema/properties/query/properties/status/enum', 'dropped'],
+      ['/outputSchema/enum', 'dropped'],
+    ]);
+    // The document itself is left as it was.
+    expect(doc.paths['/guilds/{guild_id}/requests'].get.parameters[1]!.schema!.enum).toEqual([]);
+  });
+
   it('finds violations and rejects bad input with typed errors', () => {
     expect(
       checkOpenApiOperation({

@@ -3,7 +3,15 @@
  * pydantic/FastMCP optionals as `anyOf` with `null`, titles and defaults, relative `$ref`s,
  * enums, output schemas), written for the unit tests so they run without ../shared.
  */
-export const SAMPLE_MCP_TOOLS = [
+export interface SampleMcpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export const SAMPLE_MCP_TOOLS: readonly SampleMcpTool[] = [
   {
     name: 'bing_search',
     description: 'Searches the web and returns titles, links and snippets',
@@ -75,10 +83,4 @@ export const SAMPLE_MCP_TOOLS = [
     },
     annotations: { readOnlyHint: true, openWorldHint: true },
   },
-] as const satisfies ReadonlyArray<{
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}>;
+];
