@@ -1,5 +1,31 @@
+import { createAjv } from '@toolarsenal/toolmodel';
+
 const compiles = new Map<string, boolean>();
+const runs = new Map<string, boolean>();
 const MAX_CACHED = 10_000;
+
+type RegExpEngine = (pattern: string, flags: string) => unknown;
+let engine: RegExpEngine | undefined;
+
+/**
+ * True when toolmodel's validators can run `pattern`: valid in unicode mode and accepted by the
+ * engine they compile patterns with (linear-time RE2: no lookaround, no backreferences).
+ */
+export function runsOnValidators(pattern: string): boolean {
+  if (!isUnicodeRegex(pattern)) return false;
+  let ok = runs.get(pattern);
+  if (ok === undefined) {
+    engine ??= (createAjv().opts.code.regExp ?? ((p: string, f: string) => new RegExp(p, f))) as RegExpEngine;
+    try {
+      engine(pattern, 'u');
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (runs.size < MAX_CACHED) runs.set(pattern, ok);
+  }
+  return ok;
+}
 
 /**
  * True when `pattern` compiles as a JavaScript regular expression in unicode mode, the mode JSON
@@ -59,5 +85,5 @@ export function repairUnicodeRegex(pattern: string): string | undefined {
     if (c === '[') inClass = true;
     out += c;
   }
-  return isUnicodeRegex(out) ? out : undefined;
+  return runsOnValidators(out) ? out : undefined;
 }
