@@ -1,4 +1,4 @@
-import { defineTool, parseTool } from '@toolarsenal/toolmodel';
+import { defineTool, parseTool, validateArguments } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../errors.js';
@@ -409,7 +409,7 @@ describe('openapi-operation codec', () => {
     const [op] = openApiOperationsOf(doc);
     const { input, losses } = decodeOpenApiOperation(op!.value, op!.context);
     const tool = parseTool(input);
-    expect(tool.inputSchema.properties?.query).toEqual({
+    expect((tool.inputSchema.properties as Record<string, unknown>).query).toEqual({
       type: 'object',
       properties: { status: { type: 'integer', allOf: [{ $ref: '#/$defs/Status' }] } },
     });
@@ -420,6 +420,42 @@ describe('openapi-operation codec', () => {
     ]);
     // The document itself is left as it was.
     expect(doc.paths['/guilds/{guild_id}/requests'].get.parameters[1]!.schema!.enum).toEqual([]);
+  });
+
+  it("rewrites DigitalOcean's legacy-mode pattern to unicode mode and drops one that cannot be", () => {
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/tags/{tag_id}': {
+          get: {
+            operationId: 'tags_get',
+            parameters: [
+              {
+                name: 'tag_id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string', pattern: '^[a-zA-Z0-9_\\-\\:]+$' },
+              },
+              { name: 'legacy', in: 'query', schema: { type: 'string', pattern: '^\\1(a)\\08$' } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const [op] = openApiOperationsOf(doc);
+    const { input, losses } = decodeOpenApiOperation(op!.value, op!.context);
+    const tool = parseTool(input);
+    const props = tool.inputSchema.properties as Record<string, { properties: Record<string, unknown> }>;
+    expect(props.path!.properties.tag_id).toEqual({ type: 'string', pattern: '^[a-zA-Z0-9_\\-:]+$' });
+    expect(props.query!.properties.legacy).toEqual({ type: 'string' });
+    expect(losses.filter((l) => l.keyword === 'pattern').map((l) => [l.pointer, l.action])).toEqual([
+      ['/inputSchema/properties/path/properties/tag_id/pattern', 'rewritten'],
+      ['/inputSchema/properties/query/properties/legacy/pattern', 'dropped'],
+    ]);
+    expect(validateArguments(tool, { path: { tag_id: 'env:prod-1' } }).valid).toBe(true);
+    expect(validateArguments(tool, { path: { tag_id: 'a b' } }).valid).toBe(false);
   });
 
   it('finds violations and rejects bad input with typed errors', () => {
