@@ -166,7 +166,8 @@ describe('the real toolarsenal bin', () => {
       encoding: 'utf8',
     });
     expect(usage.status).toBe(2);
-  });
+    // Six CLI processes one after another: a hang guard sized for a loaded machine, not a speed bar.
+  }, 120_000);
 
   it('prints its version with --version and -V', () => {
     const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
