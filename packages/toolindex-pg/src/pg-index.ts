@@ -20,6 +20,7 @@ import {
   checkListOptions,
   describe,
   Emitter,
+  idf,
   encodeCursor,
   type RankingConfig,
   type RetrievalBackend,
@@ -248,7 +249,11 @@ export class PgToolIndex implements ToolIndexLike {
       prepare: async () => {
         // The first search loads the mirror; later ones check the version inside retrieval (one query less).
         if (statistics.version < 0) await statistics.refresh(this.#runner, this.#dimensions !== undefined);
-        return { lookup: (term) => statistics.lookup(term), idf: (id) => statistics.idf(id) };
+        return {
+          lookup: (term) => statistics.lookup(term),
+          idf: (id) => statistics.idf(id),
+          unseenIdf: idf(statistics.docCount, 0),
+        };
       },
       retrieve: (request) =>
         retrieve(

@@ -13,6 +13,7 @@ import { poolSize, rank } from './search.js';
 import { checkSearchOptions, contextText, DEFAULT_LIMIT, type VectorScores } from './search-request.js';
 import { splitClauses } from './text/clauses.js';
 import { reduceQuery } from './text/query-reduction.js';
+import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
@@ -28,10 +29,12 @@ export interface RetrievalBackend {
   retrieve(request: RetrievalRequest): Promise<CandidatePool>;
 }
 
-/** What query preparation reads: term ids and their IDF (for reducing long requests). */
+/** What query preparation reads: term ids and their IDF (for reducing long requests and finding asides). */
 export interface QueryStatistics {
   lookup(term: string): number | undefined;
   idf(id: number): number;
+  /** The IDF of a term no tool has (`idf(docCount, 0)`). */
+  unseenIdf: number;
 }
 
 export interface RetrievalRequest {
@@ -118,7 +121,8 @@ export async function runSearch(
   const conversationText = context ? contextText(context) : '';
   const pool = await backend.retrieve({
     mode,
-    lexical: mode === 'semantic' ? undefined : queryTerms(statistics, analysis.tokens),
+    lexical:
+      mode === 'semantic' ? undefined : queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
     vector: queryVectors?.[0],
     conversation: conversationText ? queryTerms(statistics, tokenize(conversationText)) : undefined,
     filters: options.filters ?? {},
@@ -179,11 +183,34 @@ function charGramQuery(model: CharGramModel, tokens: readonly string[]) {
   return { model, query: model.query(tokens) };
 }
 
-/** BM25 query terms of a text's tokens: term ids and counts, in first-seen order. */
-export function queryTerms(statistics: QueryStatistics, tokens: readonly string[]): QueryTerm[] {
+/**
+ * Terms found only in sentences the catalogue barely knows (asides): they neither score nor count against a
+ * tool's query-term coverage, so small talk appended to a request does not make it read as irrelevant.
+ */
+function asidesOf(query: string, statistics: QueryStatistics): ReadonlySet<string> {
+  return asideTerms(
+    query,
+    (token) => {
+      const id = statistics.lookup(token);
+      return id === undefined ? undefined : statistics.idf(id);
+    },
+    statistics.unseenIdf,
+  );
+}
+
+/** BM25 query terms of a text's tokens: term ids and counts, in first-seen order; `ignored` terms weigh 0. */
+export function queryTerms(
+  statistics: QueryStatistics,
+  tokens: readonly string[],
+  ignored?: ReadonlySet<string>,
+): QueryTerm[] {
   const counts = new Map<string, number>();
   for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-  return [...counts].map(([term, count]) => ({ id: statistics.lookup(term), count }));
+  return [...counts].map(([term, count]) =>
+    ignored?.has(term)
+      ? { id: statistics.lookup(term), count, weight: 0 }
+      : { id: statistics.lookup(term), count },
+  );
 }
 
 /** Unit-length vectors (cosine = dot product); an all-zero vector stays zero. */

@@ -218,6 +218,7 @@ export class ToolIndex implements ToolIndexLike {
       return {
         lookup: (term) => this.#vocabulary.lookup(term),
         idf: (id) => postings.idf[id]!,
+        unseenIdf: postings.unseenIdf,
       };
     },
     retrieve: (request) => Promise.resolve(this.#retrieve(request)),
