@@ -1,50 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { toCanonical } from '@toolarsenal/tooladapter';
 import { toolToJson, updateTool } from '@toolarsenal/toolmodel';
-import type { CliIo } from '../io.js';
-import { runCli } from '../program.js';
 
-/** Runs the real CLI in-process with captured output (test helper). */
-export async function run(
-  argv: string[],
-  stdin = '',
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
-
-/** A fresh temporary directory with helpers to write and read files in it. */
-export function scratch(): {
-  dir: string;
-  write: (name: string, text: string) => string;
-  read: (name: string) => string;
-} {
-  const dir = mkdtempSync(join(tmpdir(), 'toolarsenal-cli-'));
-  return {
-    dir,
-    write: (name, text) => {
-      const path = join(dir, name);
-      writeFileSync(path, text);
-      return path;
-    },
-    read: (name) => readFileSync(join(dir, name), 'utf8'),
-  };
-}
-
-/** The shared corpora (packages/toolarsenal/src/commands → /shared/data). */
+/** The shared corpora (packages/toolarsenal/src/test-fixtures → /shared/data). */
 export const SHARED_DATA = new URL('../../../../../shared/data/', import.meta.url);
 
 /** The first `count` real MCP tools of the LiveMCPTool corpus, as MCP tool objects. */
