@@ -1,23 +1,55 @@
 /**
- * Import speed on the largest documents of the shared corpus: operations per second of
- * `importOpenApi` (median of several runs), with swagger-parser's own `dereference` of the same
- * document measured in the same run as the baseline.
+ * OpenAPI import speed next to the peer, @samchon/openapi (`HttpLlm.application`: OpenAPI document →
+ * LLM function schemas), on every document of the shared corpus, in the same run.
  *
- *   npm run bench -w @toolarsenal/openapi [-- --runs 5]
+ *   npm run bench -w @toolarsenal/openapi [-- --runs 5 --budget 60]
+ *
+ * Both start from the same parsed document object (parsing JSON/YAML is not part of either
+ * conversion); multi-file documents are imported from their path by ToolArsenal (the peer cannot
+ * follow external files and gets the root file only). Each run does ToolArsenal once, then the peer
+ * once, so machine load affects both alike; the first run of each warms up (ajv compiles the OpenAPI
+ * meta-schema once per process) and is not counted. The peer runs in a worker thread stopped after
+ * `--budget` seconds per run. "complete" means the peer produced a function for every operation;
+ * the goal is ToolArsenal within 2× of the peer on each complete document.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { Worker } from 'node:worker_threads';
+import { parse } from 'yaml';
 import { importOpenApi } from '../src/index.js';
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/openapi/', import.meta.url));
 const DOCUMENTS = [
-  ['openai-openapi.yaml (3.1, 2.8 MiB, largest file)', 'openapi-3.1/openai-openapi.yaml'],
-  ['DigitalOcean (3.0, 2,907 files)', 'openapi-3.0/digitalocean/specification/DigitalOcean-public.v2.yaml'],
-  ['stripe-spec3.yaml (3.0, 2.7 MiB)', 'openapi-3.0/stripe-spec3.yaml'],
+  'swagger-2.0/swagger-petstore.json',
+  'swagger-2.0/petstore-separate/spec/swagger.yaml',
+  'swagger-2.0/netlify-swagger.yml',
+  'swagger-2.0/slack_web_openapi_v2_without_examples.json',
+  'openapi-3.0/kubernetes-apiextensions.k8s.io-v1.json',
+  'openapi-3.0/spotify-web-api.yml',
+  'openapi-3.0/twilio_api_v2010.json',
+  'openapi-3.0/rebilly-big-openapi.json',
+  'openapi-3.0/stripe-spec3.yaml',
+  'openapi-3.0/digitalocean/specification/DigitalOcean-public.v2.yaml',
+  'openapi-3.1/redoc-demo-petstore-3.1.yaml',
+  'openapi-3.1/discord-openapi.json',
+  'openapi-3.1/openai-openapi.yaml',
+  'invalid/redoc-demo-petstore-3.0.yaml',
 ] as const;
+const MULTI_FILE = new Set<string>([DOCUMENTS[1], DOCUMENTS[9]]);
 
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 5) : 5;
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Math.max(1, Number(process.argv[i + 1]) || fallback) : fallback;
+};
+const RUNS = arg('--runs', 5);
+const BUDGET_MS = arg('--budget', 60) * 1000;
+
+interface PeerRun {
+  ms: number;
+  functions: number;
+  errors: number;
+  failure?: string;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -25,61 +57,99 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const start = performance.now();
-  const value = await fn();
-  return [performance.now() - start, value];
+function readDocument(path: string): Record<string, unknown> {
+  const text = readFileSync(path, 'utf8');
+  return (path.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: -1 })) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** A worker holding the document; `run()` resolves with one timed conversion or `undefined` past the budget. */
+function peer(document: unknown): { run: () => Promise<PeerRun | undefined>; stop: () => Promise<number> } {
+  const worker = new Worker(new URL('./samchon-worker.mjs', import.meta.url), { workerData: { document } });
+  return {
+    run: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          worker.off('message', done);
+          void worker.terminate();
+          resolve(undefined);
+        }, BUDGET_MS);
+        const done = (value: PeerRun) => {
+          clearTimeout(timer);
+          resolve(value);
+        };
+        worker.once('message', done);
+        worker.once('error', reject);
+        worker.postMessage('run');
+      }),
+    stop: () => worker.terminate(),
+  };
 }
 
 const rows: string[][] = [];
-for (const [label, file] of DOCUMENTS) {
+for (const file of DOCUMENTS) {
   const path = `${DATA}${file}`;
-  const importMs: number[] = [];
-  const derefInImport: number[] = [];
-  const baseline: number[] = [];
+  const document = readDocument(path);
+  const source = MULTI_FILE.has(file) ? path : document;
+  const ours: number[] = [];
+  const theirs: number[] = [];
   let operations = 0;
   let tools = 0;
-  for (let i = 0; i < RUNS; i++) {
-    // Alternate the two so machine load affects both alike.
-    const [ms, result] = await time(() => importOpenApi(path));
-    importMs.push(ms);
-    derefInImport.push(result.document.dereferenceMs);
+  let peerResult: PeerRun | undefined;
+  let peerTimedOut = false;
+  const other = peer(document);
+  for (let i = 0; i <= RUNS; i++) {
+    const start = performance.now();
+    const result = await importOpenApi(source);
+    if (i > 0) ours.push(performance.now() - start);
     operations = result.document.operations;
     tools = result.tools.length;
-    const [base] = await time(() =>
-      new SwaggerParser().dereference(path, {
-        resolve: { http: false },
-        dereference: { circular: 'ignore' },
-      }),
-    );
-    baseline.push(base);
+    if (peerTimedOut) continue;
+    const run = await other.run();
+    if (run === undefined) peerTimedOut = true;
+    else {
+      peerResult = run;
+      if (i > 0) theirs.push(run.ms);
+    }
   }
-  const m = median(importMs);
+  await other.stop();
+  const m = median(ours);
+  const complete = peerResult !== undefined && !peerResult.failure && peerResult.functions === operations;
+  const peerMs = theirs.length > 0 ? median(theirs) : undefined;
+  const ratio = peerMs === undefined ? undefined : m / peerMs;
   rows.push([
-    label,
+    file.replace(/^.*\//, ''),
     String(operations),
     String(tools),
-    m.toFixed(0),
-    ((operations / m) * 1000).toFixed(0),
-    median(derefInImport).toFixed(0),
-    median(baseline).toFixed(0),
-    (m / median(baseline)).toFixed(2),
+    m.toFixed(1),
+    peerTimedOut ? `> ${BUDGET_MS / 1000} s (stopped)` : (peerMs?.toFixed(1) ?? '—'),
+    peerResult?.failure
+      ? `threw: ${peerResult.failure.slice(0, 40)}`
+      : peerResult
+        ? `${peerResult.functions} (+${peerResult.errors} errors)`
+        : '—',
+    ratio === undefined ? '—' : `${ratio.toFixed(2)}×`,
+    complete ? (ratio !== undefined && ratio <= 2 ? 'yes' : 'NO') : 'n/a (peer incomplete)',
   ]);
 }
 
 const header = [
   'document',
   'operations',
-  'tools',
-  'import ms (median)',
-  'operations/s',
-  'load+validate+deref ms',
-  'baseline: swagger-parser dereference ms',
-  'import / baseline',
+  'ToolArsenal tools',
+  'ToolArsenal ms',
+  '@samchon/openapi ms',
+  '@samchon/openapi functions',
+  'TA / samchon',
+  'within 2× (peer complete)',
 ];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(`OpenAPI import, ${RUNS} runs each (median), Node ${process.version}`);
+console.log(
+  `OpenAPI import from a parsed document, median of ${RUNS} runs after one warm-up, Node ${process.version}`,
+);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));

@@ -12,7 +12,8 @@ export type OpenApiImportErrorCode =
   | 'OPENAPI_REF'
   | 'OPENAPI_INVALID'
   | 'OPENAPI_TOO_LARGE'
-  | 'OPENAPI_OPERATION';
+  | 'OPENAPI_OPERATION'
+  | 'OPENAPI_BAD_OPTION';
 
 /** One problem found in an OpenAPI document, located by file and JSON pointer. */
 export interface OpenApiProblem {

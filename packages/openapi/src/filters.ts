@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs, type GlobOptions } from '@toolarsenal/toolmodel';
 
 export interface OperationFilterOptions {
   /** Keep only operations with at least one of these tags (case-insensitive). */
@@ -27,10 +27,12 @@ export interface OperationFacts {
 
 type Matcher = (value: string) => boolean;
 
-function globs(patterns: readonly string[] | undefined): Matcher | undefined {
+/** Path globs treat `/` as a separator (`/pets/*` is one level, `/pets/**` any depth). */
+export const PATH_GLOB: GlobOptions = { separator: '/' };
+
+function globs(patterns: readonly string[] | undefined, options: GlobOptions = {}): Matcher | undefined {
   if (!patterns || patterns.length === 0) return undefined;
-  const matchers = patterns.map((p) => picomatch(p, { dot: true, nocase: false }));
-  return (value) => matchers.some((m) => m(value));
+  return compileGlobs(patterns, options);
 }
 
 /** Builds the include/exclude predicate; `undefined` means "keep"; a string says why an operation is filtered out. */
@@ -44,8 +46,8 @@ export function createOperationFilter(
   const methods = lower(options.methods);
   const includeOps = globs(options.includeOperations);
   const excludeOps = globs(options.excludeOperations);
-  const includePaths = globs(options.includePaths);
-  const excludePaths = globs(options.excludePaths);
+  const includePaths = globs(options.includePaths, PATH_GLOB);
+  const excludePaths = globs(options.excludePaths, PATH_GLOB);
   return (op) => {
     const tags = op.tags.map((t) => t.toLowerCase());
     const id = op.operationId ?? op.derivedName;

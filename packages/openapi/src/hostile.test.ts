@@ -81,11 +81,10 @@ describe('hostile and broken input gives typed errors', () => {
       expect.objectContaining({ code: 'unresolved_ref', pointer: '/components/schemas/B' }),
     );
     expect((tools[0]!.inputSchema.properties as Record<string, unknown>).body).toEqual({});
-    // A self-referencing schema becomes a $defs entry that refers to itself.
-    expect(tools[0]!.outputSchema).toEqual({
-      $ref: '#/$defs/Self',
-      $defs: { Self: { type: 'object', properties: { next: { $ref: '#/$defs/Self' } } } },
-    });
+    // A self-referencing schema becomes a $defs entry that refers to itself; the root holds the body
+    // (a root that is only a $ref next to $defs is refused by providers).
+    const self = { type: 'object', properties: { next: { $ref: '#/$defs/Self' } } };
+    expect(tools[0]!.outputSchema).toEqual({ ...self, $defs: { Self: self } });
   });
 
   it('reports a dangling $ref leniently and rejects it in strict mode', async () => {
@@ -199,5 +198,112 @@ describe('hostile and broken input gives typed errors', () => {
     );
     const error = await importError(doc, { skipInvalid: false });
     expect(error).toMatchObject({ code: 'OPENAPI_OPERATION', pointer: '/paths/~1a/get' });
+  });
+});
+
+describe('clean failures for bad options and unusual input', () => {
+  it('bad options are typed errors before any work (OPENAPI_BAD_OPTION, pointer = the option)', async () => {
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ includeTags: 'pet' }, '/includeTags', /expected an array of strings, got the string "pet"/],
+      [{ methods: ['BOGUS'] }, '/methods', /"BOGUS" is not an HTTP method/],
+      [{ includePaths: ['/pets/[a'] }, '/includePaths', /"\/pets\/\[a" is not a valid glob: unclosed "\["/],
+      [{ excludeOperations: ['a{b'] }, '/excludeOperations', /not a valid glob/],
+      [{ namespace: 'has space' }, '/namespace', /namespace must be dot-separated segments/],
+      [{ strict: 'yes' }, '/strict', /expected a boolean/],
+      [{ limits: { maxNodes: -1 } }, '/limits', /maxNodes must be a positive number/],
+      [{ limits: { maxBananas: 1 } }, '/limits', /unknown limit "maxBananas"/],
+      [{ deprecated: 'hide' }, '/deprecated', /expected "mark" or "skip"/],
+    ];
+    for (const [options, pointer, reason] of cases) {
+      const error = await importError(minimal({}), options);
+      expect(error.code).toBe('OPENAPI_BAD_OPTION');
+      expect(error.pointer).toBe(pointer);
+      expect(error.reason).toMatch(reason);
+    }
+    for (const source of [null, 42, ['openapi']]) {
+      const error = await importError(source as never);
+      expect(error.code).toBe('OPENAPI_BAD_OPTION');
+      expect(error.reason).toMatch(/source must be a file path, a JSON\/YAML string or a document object/);
+    }
+  });
+
+  it('refuses duplicate keys in JSON (with the pointer) and in YAML (with the line)', async () => {
+    const json = await importError(
+      '{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"operationId":"safe_read","operationId":"delete_everything","responses":{}}}}}',
+    );
+    expect(json.code).toBe('OPENAPI_SYNTAX');
+    expect(json.pointer).toBe('/paths/~1a/get/operationId');
+    expect(json.reason).toMatch(/key "operationId" appears twice in the same object/);
+    const yaml = await importError('openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\npaths: {}\n');
+    expect(yaml.code).toBe('OPENAPI_SYNTAX');
+    expect(yaml.reason).toMatch(/^duplicate key at line 4, column 1/);
+  });
+
+  it('an empty file or text says so', async () => {
+    const empty = await importError(file('empty.yaml', '  \n'));
+    expect(empty).toMatchObject({ code: 'OPENAPI_SYNTAX', file: join(dir, 'empty.yaml') });
+    expect(empty.reason).toBe('the file is empty: expected an OpenAPI document in JSON or YAML');
+    expect((await importError('', { sourceKind: 'text', sourceName: '<stdin>' })).message).toBe(
+      '<stdin>#: the file is empty: expected an OpenAPI document in JSON or YAML',
+    );
+    // Not read as the path "" (the working directory, "is a directory").
+    expect((await importError('')).message).toBe(
+      '<string>#: the file is empty: expected an OpenAPI document in JSON or YAML',
+    );
+  });
+
+  it('reads text given as text (stdin) and names it as told', async () => {
+    const text =
+      'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {responses: {"200": {description: ok}}}}}';
+    const result = await importOpenApi(text.replace(/\n/g, '\n'), {
+      sourceKind: 'text',
+      sourceName: '<stdin>',
+    });
+    expect(result.document.file).toBe('<stdin>');
+    expect(result.tools.map((t) => t.name)).toEqual(['get_a']);
+    // A one-line YAML document without a line break would otherwise be taken for a path.
+    const oneLine = '{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{}}';
+    expect((await importOpenApi(oneLine, { sourceKind: 'text' })).document.file).toBe('<string>');
+    expect((await importError('openapi.yaml', { sourceKind: 'text' })).code).toBe('OPENAPI_NOT_OPENAPI');
+  });
+
+  it('10,000-deep YAML is a size error, not a stack overflow', async () => {
+    const deep = `openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: {}\nx-deep: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`;
+    const error = await importError(deep);
+    expect(error.code).toBe('OPENAPI_TOO_LARGE');
+    expect(error.reason).toBe('YAML nesting is too deep to read (limits.maxDepth)');
+  });
+
+  it('keys named constructor or prototype are data, not an attack (only __proto__ is refused)', async () => {
+    const text = JSON.stringify({
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: { constructor: { type: 'object', properties: { prototype: { type: 'string' } } } },
+      },
+    });
+    const result = await importOpenApi(text);
+    expect(result.warnings.filter((w) => w.code === 'forbidden_key')).toEqual([]);
+    expect((await importOpenApi(JSON.parse(text) as Record<string, unknown>)).document.title).toBe('t');
+    // A parameter named constructor becomes a tool input property like any other.
+    const params = await importOpenApi(
+      minimal({
+        '/classes': {
+          get: {
+            parameters: [
+              { name: 'constructor', in: 'query', schema: { type: 'string' } },
+              { name: 'prototype', in: 'query', schema: { type: 'boolean' } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      }),
+    );
+    expect(params.skipped).toEqual([]);
+    const query = (params.tools[0]!.inputSchema.properties as Record<string, { properties: object }>).query!;
+    expect(Object.keys(query.properties)).toEqual(['constructor', 'prototype']);
+    const proto = text.replace('"prototype"', '"__proto__"');
+    expect((await importError(proto)).pointer).toBe('/components/schemas/constructor/properties/__proto__');
   });
 });

@@ -1,5 +1,6 @@
 import type { OperationFilterOptions } from './filters.js';
 import type { OpenApiLimits } from './limits.js';
+import type { ImportProgress } from './progress.js';
 
 export interface ImportOpenApiOptions extends OperationFilterOptions {
   /** Namespace given to every tool (e.g. `stripe`). */
@@ -26,7 +27,20 @@ export interface ImportOpenApiOptions extends OperationFilterOptions {
   externalRefs?: boolean | undefined;
   /** Directory external `$ref`s must stay inside (default: the root document's directory). */
   refRoot?: string | undefined;
-  /** `sourceUri` prefix for the tools (default: the file path; a JSON pointer to the operation is appended). */
+  /**
+   * `sourceUri` prefix for the tools, e.g. the URL the document was downloaded from (default: the
+   * file path relative to the working directory, `/`-separated; nothing for in-memory documents).
+   * A JSON pointer to the operation is appended.
+   */
   sourceUri?: string | undefined;
+  /**
+   * How a string `source` is read: `path` (a file), `text` (the document itself, e.g. read from
+   * stdin) or, by default, guessed (text when it starts with `{`/`[` or has a line break).
+   */
+  sourceKind?: 'path' | 'text' | undefined;
+  /** Name of an in-memory document in problems and errors (default `<string>` / `<object>`). */
+  sourceName?: string | undefined;
   limits?: Partial<OpenApiLimits> | undefined;
+  /** Called as the import moves through its phases (read, validate, dereference) and operations. */
+  onProgress?: ((progress: ImportProgress) => void) | undefined;
 }

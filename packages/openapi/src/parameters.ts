@@ -1,9 +1,11 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
 import type { SpecKind } from './load-document.js';
+import { pathPlaceholders } from './operations.js';
 import type { SchemaRoot } from './schema-convert.js';
 import {
   PARAMETER_LOCATIONS,
+  styleOfCollectionFormat,
   type ParameterGroup,
   type ParameterLocation,
   type ParameterMeta,
@@ -51,6 +53,7 @@ export function collectParameters(
   operationParameters: unknown,
   kind: SpecKind,
   root: SchemaRoot,
+  pathTemplate: string,
 ): CollectedParameters {
   const merged = new Map<string, Parameter>();
   const notes: string[] = [];
@@ -60,7 +63,8 @@ export function collectParameters(
       notes.push(`${where} parameters are not an array; ignored`);
       return;
     }
-    list.forEach((p, i) => {
+    list.forEach((item, i) => {
+      const p = root.deref(item);
       if (!isPlainObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') {
         notes.push(`${where} parameter ${i} has no name or location; ignored`);
         return;
@@ -107,7 +111,23 @@ export function collectParameters(
     metas[name] = meta;
     result.meta[loc] = metas;
   }
+  addUndeclaredPathParameters(result, pathTemplate);
   return result;
+}
+
+/**
+ * A `{placeholder}` with no path parameter (reported as `path_parameter_missing`) would be sent
+ * literally; the tool asks for it as a required string instead.
+ */
+function addUndeclaredPathParameters(result: CollectedParameters, pathTemplate: string): void {
+  for (const name of new Set(pathPlaceholders(pathTemplate))) {
+    const group = result.groups.path ?? { properties: {}, required: [] };
+    if (Object.hasOwn(group.properties, name)) continue;
+    result.groups.path = group;
+    group.properties[name] = { type: 'string' };
+    group.required.push(name);
+    result.meta.path = { ...result.meta.path, [name]: { required: true } };
+  }
 }
 
 /** The JSON Schema of a non-body parameter, with its description and example. */
@@ -120,7 +140,7 @@ export function parameterSchema(p: Parameter, kind: SpecKind, root: SchemaRoot):
   } else if (p.schema !== undefined) {
     raw = p.schema;
   } else if (isPlainObject(p.content)) {
-    const first = Object.values(p.content)[0];
+    const first = root.deref(Object.values(p.content)[0]);
     raw = isPlainObject(first) ? first.schema : undefined;
   }
   const converted = raw === undefined ? {} : root.convert(raw);
@@ -149,14 +169,7 @@ function serialisation(p: Parameter, kind: SpecKind, loc: ParameterLocation): Pa
   }
   if (p.type !== 'array') return meta;
   // Swagger 2.0 arrays default to csv, which is OpenAPI 3 `form` + `explode: false` in a query.
-  const format = typeof p.collectionFormat === 'string' ? p.collectionFormat : 'csv';
-  if (loc === 'query' || loc === 'cookie') {
-    if (format === 'multi') Object.assign(meta, { style: 'form', explode: true });
-    else if (format === 'ssv') Object.assign(meta, { style: 'spaceDelimited', explode: false });
-    else if (format === 'pipes') Object.assign(meta, { style: 'pipeDelimited', explode: false });
-    else Object.assign(meta, { style: 'form', explode: false });
-  } else {
-    Object.assign(meta, { style: 'simple', explode: false });
-  }
+  const format = typeof p.collectionFormat === 'string' ? p.collectionFormat : undefined;
+  Object.assign(meta, styleOfCollectionFormat(format, loc));
   return meta;
 }

@@ -24,11 +24,12 @@ export function pickMediaType(types: readonly string[]): string | undefined {
 }
 
 /** OpenAPI 3 `requestBody`. */
-export function buildRequestBody(requestBody: unknown, root: SchemaRoot): BuiltBody | undefined {
+export function buildRequestBody(declared: unknown, root: SchemaRoot): BuiltBody | undefined {
+  const requestBody = root.deref(declared);
   if (!isPlainObject(requestBody) || !isPlainObject(requestBody.content)) return undefined;
   const contentType = pickMediaType(Object.keys(requestBody.content));
   if (contentType === undefined) return undefined;
-  const media = requestBody.content[contentType];
+  const media = root.deref(requestBody.content[contentType]);
   const raw = isPlainObject(media) ? media.schema : undefined;
   let schema: JsonSchema;
   if (raw !== undefined) schema = root.convert(raw);

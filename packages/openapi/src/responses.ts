@@ -23,18 +23,19 @@ export function pickOutputSchema(
 ): { schema: JsonSchema; status: string } | undefined {
   if (!isPlainObject(responses)) return undefined;
   for (const status of successCodes(responses)) {
-    const response = responses[status];
+    const response = root.deref(responses[status]);
     if (!isPlainObject(response)) continue;
     let raw: unknown;
     if (kind === 'swagger-2.0') {
       if (produces && produces.length > 0 && !produces.some((t) => JSON_TYPE.test(t))) return undefined;
       raw = response.schema;
-      if (isPlainObject(raw) && raw.type === 'file') return undefined;
+      const schema = root.deref(raw);
+      if (isPlainObject(schema) && schema.type === 'file') return undefined;
     } else if (isPlainObject(response.content)) {
       const type =
         Object.keys(response.content).find((t) => /^application\/json\s*(;.*)?$/i.test(t)) ??
         Object.keys(response.content).find((t) => JSON_TYPE.test(t));
-      const media = type === undefined ? undefined : response.content[type];
+      const media = type === undefined ? undefined : root.deref(response.content[type]);
       raw = isPlainObject(media) ? media.schema : undefined;
     }
     if (raw === undefined) continue;

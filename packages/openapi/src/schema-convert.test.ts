@@ -1,12 +1,13 @@
 import { checkJsonSchema, type JsonSchema, walkSchema } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LocalRefs } from './local-refs.js';
 import { SchemaConverter } from './schema-convert.js';
-import { emptyStats } from './schema-stats.js';
+import { SchemaStats } from './schema-stats.js';
 
 function convert(schema: unknown, direction: 'input' | 'output' = 'input', doc: unknown = schema) {
-  const stats = emptyStats();
-  const converter = new SchemaConverter(doc, new WeakMap(), stats);
+  const stats = new SchemaStats();
+  const converter = new SchemaConverter(new LocalRefs(doc, 'test', [], new WeakMap()), stats);
   const root = converter.root(direction);
   const out = root.convert(schema) as Record<string, unknown>;
   const defs = root.collectDefs();
@@ -65,14 +66,14 @@ describe('SchemaConverter', () => {
       properties: { kind: { type: 'string', example: 'cat', 'x-order': 1 } },
     });
     expect(schema).toEqual({ type: 'object', properties: { kind: { type: 'string', examples: ['cat'] } } });
-    expect(stats.vendorExtensions).toBe(2);
-    expect(stats.openapiKeywords).toBe(2);
+    expect(stats.count('vendorExtensions')).toBe(2);
+    expect(stats.count('openapiKeywords')).toBe(2);
   });
 
   it('drops `required` misplaced on a non-object schema (a no-op strict targets reject)', () => {
     const { schema, stats } = convert({ type: 'array', items: { type: 'object' }, required: ['file_id'] });
     expect(schema).toEqual({ type: 'array', items: { type: 'object' } });
-    expect(stats.invalidKeywords).toBe(1);
+    expect(stats.count('invalidKeywords')).toBe(1);
   });
 
   it('represents binary data as base64 strings', () => {
@@ -99,7 +100,7 @@ describe('SchemaConverter', () => {
     (node.properties as Record<string, unknown>).child = node;
     (node.properties as Record<string, unknown>).list = { type: 'array', items: node };
     const names = new WeakMap<object, string>([[node, 'Node']]);
-    const converter = new SchemaConverter(node, names, emptyStats());
+    const converter = new SchemaConverter(new LocalRefs(node, 'test', [], names), new SchemaStats());
     const root = converter.root('input');
     const out = root.convert({ type: 'object', properties: { tree: node } });
     const defs = root.collectDefs();
@@ -123,7 +124,8 @@ describe('SchemaConverter', () => {
       properties: { id: { type: 'string' } },
     };
     const list = { type: 'object', properties: { data: { type: 'array', items: customer } } };
-    const converter = new SchemaConverter(list, new WeakMap([[customer, 'customer']]), emptyStats());
+    const refs = new LocalRefs(list, 'test', [], new WeakMap([[customer, 'customer']]));
+    const converter = new SchemaConverter(refs, new SchemaStats());
     expect(converter.root('output', 'shallow').convert(list)).toEqual({
       type: 'object',
       properties: {

@@ -1,5 +1,18 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
+import type { LocalRefs } from './local-refs.js';
+import { runsOnValidators } from './regex-repair.js';
+import {
+  ARRAYS,
+  cap,
+  DROPPED,
+  MAPS,
+  makeNullable,
+  normaliseType,
+  SINGLE,
+  tidyNode,
+} from './schema-keywords.js';
+import { SchemaRoot } from './schema-root.js';
 import type { SchemaStats } from './schema-stats.js';
 
 export type Direction = 'input' | 'output';
@@ -10,70 +23,64 @@ export type Direction = 'input' | 'output';
  */
 export type RefMode = 'inline' | 'defs' | 'shallow';
 
-const SINGLE = new Set([
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-  'items',
-  'contentSchema',
-  'additionalItems',
-]);
-const ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
-/** OpenAPI-only or scope-changing keywords with no place in a self-contained tool schema. */
-const DROPPED = new Set([
-  'xml',
-  'discriminator',
-  'externalDocs',
-  '$schema',
-  '$id',
-  '$anchor',
-  '$dynamicAnchor',
-  '$dynamicRef',
-  '$recursiveAnchor',
-  '$recursiveRef',
-  '$vocabulary',
-  '$comment',
-  'nullable',
-  'collectionFormat',
-]);
-const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const MAX_LEVEL = 200;
 
 interface Converted {
   schema: JsonSchema;
-  /** Def nodes this schema refers to (directly or through other converted nodes). */
-  defs: Set<object>;
+  /** Def nodes this schema refers to (directly or through other converted nodes). Never mutated. */
+  defs: ReadonlySet<object>;
+  /**
+   * Somewhere inside is a keyword JSON Schema validators refuse to compile (a pattern invalid in
+   * unicode mode, an empty `enum`): the tool schema needs `repairForValidators`.
+   */
+  suspect: boolean;
+}
+
+/** Where an invalid value was found, for the statistics (a primitive has no identity of its own). */
+interface Owner {
+  node: object;
+  keyword: string;
+}
+
+const NONE: ReadonlySet<object> = new Set();
+
+/** The node being translated, for the per-keyword step. */
+interface NodeWork {
+  node: Record<string, unknown>;
+  out: JsonSchemaObject;
+  /** Properties left out (readOnly in inputs, writeOnly in outputs): dropped from `required` too. */
+  removed: Set<string>;
+  sub: (child: unknown, keyword: string) => JsonSchema;
+  direction: Direction;
+  /** Records that the node holds something validators refuse to compile. */
+  suspect: () => void;
 }
 
 /**
- * Converts schemas of a dereferenced OpenAPI document (Swagger 2.0 / 3.0 / 3.1 dialects, object
- * cycles where `$ref`s were circular) to self-contained JSON Schema 2020-12.
+ * Converts schemas of an OpenAPI document (Swagger 2.0 / 3.0 / 3.1 dialects) to self-contained JSON
+ * Schema 2020-12, following local `$ref`s as it meets them (or object cycles, in a document whose
+ * refs were already dereferenced).
  *
- * Cycles are broken once per document: a depth-first walk marks every back-edge target, and those
- * objects are emitted as `{"$ref": "#/$defs/<name>"}` with their body in the root's `$defs`. Every
- * other shared object is inlined (or, in `defs` mode, moved to `$defs` too when it came from a named
- * `$ref`). Results are memoised per object and direction, so a document's shared schemas are
- * converted once however many operations use them.
+ * A schema met again while it is still being converted is on a cycle: it becomes
+ * `{"$ref": "#/$defs/<name>"}` from then on, its body in the root's `$defs`. Every other shared
+ * schema is inlined (or, in `defs` mode, moved to `$defs` too when it came from a named `$ref`).
+ * Results are memoised per object and direction, so a document's shared schemas are converted once
+ * however many operations use them.
  */
 export class SchemaConverter {
   private readonly cyclic = new Set<object>();
+  /** Schemas whose conversion is under way (a cycle leads back to one of them). */
+  private readonly active = new Set<object>();
   private readonly names = new Map<object, string>();
   private readonly usedNames = new Set<string>();
   private readonly memo = new Map<string, WeakMap<object, Converted>>();
+  private readonly refNames: WeakMap<object, string>;
 
   constructor(
-    document: unknown,
-    private readonly refNames: WeakMap<object, string>,
+    readonly refs: LocalRefs,
     private readonly stats: SchemaStats,
   ) {
-    this.findCycles(document);
+    this.refNames = refs.names;
   }
 
   /** Starts one root schema (a tool's input or output). */
@@ -103,20 +110,52 @@ export class SchemaConverter {
     return this.cyclic.has(node) || (mode === 'defs' && this.refNames.has(node));
   }
 
-  convert(node: unknown, direction: Direction, mode: RefMode, level = 0): Converted {
-    if (typeof node === 'boolean') return { schema: node, defs: new Set() };
+  convert(node: unknown, direction: Direction, mode: RefMode, level = 0, owner?: Owner): Converted {
+    if (typeof node === 'boolean') return { schema: node, defs: NONE, suspect: false };
     if (!isPlainObject(node)) {
-      this.stats.invalidKeywords++;
-      return { schema: {}, defs: new Set() };
+      this.noteInvalid(node, owner);
+      return { schema: {}, defs: NONE, suspect: false };
+    }
+    if (typeof node.$ref === 'string' && Object.keys(node).length === 1) {
+      const target = this.refs.resolve(node.$ref);
+      if (target === undefined) {
+        this.stats.note('unresolvedRefs', node);
+        return { schema: {}, defs: NONE, suspect: false };
+      }
+      return this.convert(target.value, direction, mode, level, owner);
     }
     if (mode === 'shallow' && level > 0 && this.refNames.has(node)) {
-      this.stats.shallowSchemas++;
-      return { schema: this.summarise(node), defs: new Set() };
+      this.stats.note('shallowSchemas', node);
+      return { schema: this.summarise(node), defs: NONE, suspect: false };
     }
-    if (this.isDef(node, mode)) {
-      return { schema: { $ref: `#/$defs/${this.defName(node)}` }, defs: new Set([node]) };
-    }
-    return this.convertBody(node, direction, mode, level);
+    if (this.active.has(node)) this.cyclic.add(node);
+    if (this.isDef(node, mode)) return this.defRef(node);
+    const body = this.convertBody(node, direction, mode, level);
+    // Met again during its own conversion: from now on a `$defs` entry (its body is the memo).
+    return this.cyclic.has(node) ? this.defRef(node) : body;
+  }
+
+  /** `readOnly: true` on the property itself or, as in the 3.0 idiom `allOf: [{$ref}]`, on an allOf member. */
+  private hasFlag(property: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+    const schema = this.refs.deref(property);
+    if (!isPlainObject(schema)) return false;
+    if (schema[flag] === true) return true;
+    return (
+      Array.isArray(schema.allOf) &&
+      schema.allOf.some((m) => {
+        const member = this.refs.deref(m);
+        return isPlainObject(member) && member[flag] === true;
+      })
+    );
+  }
+
+  private defRef(node: object): Converted {
+    return { schema: { $ref: `#/$defs/${this.defName(node)}` }, defs: new Set([node]), suspect: false };
+  }
+
+  private noteInvalid(value: unknown, owner: Owner | undefined): void {
+    if (owner) this.stats.note('invalidKeywords', owner.node, owner.keyword);
+    else if (value !== null && typeof value === 'object') this.stats.note('invalidKeywords', value);
   }
 
   /** A named schema, described instead of expanded: its type and what it is. */
@@ -141,9 +180,14 @@ export class SchemaConverter {
     }
     const hit = memo.get(node);
     if (hit) return hit;
-    const result = this.translate(node, direction, mode, level);
-    memo.set(node, result);
-    return result;
+    this.active.add(node);
+    try {
+      const result = this.translate(node, direction, mode, level);
+      memo.set(node, result);
+      return result;
+    } finally {
+      this.active.delete(node);
+    }
   }
 
   private translate(
@@ -153,245 +197,186 @@ export class SchemaConverter {
     level: number,
   ): Converted {
     const defs = new Set<object>();
+    let suspect = false;
     if (level > MAX_LEVEL) {
-      this.stats.invalidKeywords++;
-      return { schema: {}, defs };
+      this.stats.note('invalidKeywords', node);
+      return { schema: {}, defs, suspect };
     }
-    const sub = (child: unknown): JsonSchema => {
-      const c = this.convert(child, direction, mode, level + 1);
+    const sub = (child: unknown, keyword: string): JsonSchema => {
+      const c = this.convert(child, direction, mode, level + 1, { node, keyword });
       for (const d of c.defs) defs.add(d);
+      if (c.suspect) suspect = true;
       return c.schema;
     };
+    let out: JsonSchemaObject = {};
+    // A `$ref` next to other keywords (3.1; tolerated in 3.0): the target, with the siblings on top.
+    // A target kept in `$defs` is referred to from an `allOf`, not next to the siblings (providers
+    // accept little beside a `$ref`: Gemini only a description and a default).
+    let refToDef: JsonSchema | undefined;
     if (typeof node.$ref === 'string') {
-      // Still a `$ref` after dereferencing: the target could not be resolved.
-      this.stats.unresolvedRefs++;
-      const { $ref, ...rest } = node;
-      const description = typeof rest.description === 'string' ? rest.description : undefined;
-      return { schema: description ? { description } : {}, defs };
+      const target = this.refs.resolve(node.$ref);
+      if (target === undefined) this.stats.note('unresolvedRefs', node);
+      else {
+        const base = sub(target.value, '$ref');
+        if (isPlainObject(base) && typeof base.$ref === 'string') refToDef = base;
+        else out = typeof base === 'boolean' ? (base ? {} : { not: {} }) : { ...base };
+      }
     }
-    const out: JsonSchemaObject = {};
-    const removed = new Set<string>();
+    const work: NodeWork = { node, out, removed: new Set(), sub, direction, suspect: () => (suspect = true) };
     for (const keyword of Object.keys(node)) {
-      const value = node[keyword];
-      if (keyword.startsWith('x-')) {
-        if (keyword !== 'x-nullable') this.stats.vendorExtensions++;
-        continue;
+      if (keyword !== '$ref') this.keyword(work, keyword, node[keyword]);
+    }
+    if (refToDef !== undefined) out.allOf = [refToDef, ...(Array.isArray(out.allOf) ? out.allOf : [])];
+    tidyNode(out, node, work.removed, this.stats);
+    const nullable = node.nullable === true || node['x-nullable'] === true;
+    if (nullable) this.stats.note('nullable', node);
+    const schema = nullable ? makeNullable(out) : out;
+    return { schema, defs, suspect };
+  }
+
+  /** One keyword of `work.node` into `work.out`: dropped, rewritten or converted (subschemas). */
+  private keyword(work: NodeWork, keyword: string, value: unknown): void {
+    if (this.annotation(work, keyword, value) || this.subschemas(work, keyword, value)) return;
+    this.assertion(work, keyword, value);
+  }
+
+  /** Vendor extensions, OpenAPI-only keywords, examples. */
+  private annotation(work: NodeWork, keyword: string, value: unknown): boolean {
+    const { node, out } = work;
+    if (keyword.startsWith('x-')) {
+      if (keyword !== 'x-nullable') this.stats.note('vendorExtensions', node, keyword);
+      return true;
+    }
+    if (DROPPED.has(keyword)) {
+      if (keyword !== 'nullable') this.stats.note('openapiKeywords', node, keyword);
+      return true;
+    }
+    if (keyword === 'example') {
+      if (node.examples === undefined) {
+        out.examples = [value];
+        this.stats.note('examples', node);
       }
-      if (DROPPED.has(keyword)) {
-        if (keyword !== 'nullable') this.stats.openapiKeywords++;
-        continue;
-      }
-      if (keyword === 'example') {
-        if (node.examples === undefined) {
-          out.examples = [value];
-          this.stats.examples++;
-        }
-        continue;
-      }
-      if (keyword === 'examples') {
-        // OpenAPI 3.x media-type style `examples` maps are not JSON Schema; keep only arrays.
-        if (Array.isArray(value)) out.examples = value;
-        else this.stats.openapiKeywords++;
-        continue;
-      }
-      if (keyword === 'properties' && isPlainObject(value)) {
-        const props: Record<string, JsonSchema> = {};
-        for (const name of Object.keys(value)) {
-          const child = value[name];
-          const hidden = hasFlag(child, direction === 'input' ? 'readOnly' : 'writeOnly');
-          if (hidden) {
-            removed.add(name);
-            this.stats.directionalProperties++;
-            continue;
-          }
-          props[name] = sub(child);
-        }
-        out.properties = props;
-        continue;
-      }
-      if (keyword === 'items' && Array.isArray(value)) {
-        this.stats.tupleItems++;
-        if (value.length === 1) out.items = sub(value[0]);
-        else if (value.length > 1) out.prefixItems = value.map(sub);
-        continue;
-      }
-      if (SINGLE.has(keyword)) {
-        if (isPlainObject(value) || typeof value === 'boolean') out[keyword] = sub(value);
-        else this.stats.invalidKeywords++;
-        continue;
-      }
-      if (ARRAYS.has(keyword)) {
-        if (Array.isArray(value) && value.length > 0) out[keyword] = value.map(sub);
-        else this.stats.invalidKeywords++;
-        continue;
-      }
-      if (MAPS.has(keyword)) {
-        if (!isPlainObject(value)) {
-          this.stats.invalidKeywords++;
+      return true;
+    }
+    if (keyword === 'examples') {
+      // OpenAPI 3.x media-type style `examples` maps are not JSON Schema; keep only arrays.
+      if (Array.isArray(value)) out.examples = value;
+      else this.stats.note('openapiKeywords', node, keyword);
+      return true;
+    }
+    return false;
+  }
+
+  /** Keywords holding subschemas: converted (readOnly/writeOnly properties left out, tuples rewritten). */
+  private subschemas(work: NodeWork, keyword: string, value: unknown): boolean {
+    const { node, out } = work;
+    if (keyword === 'properties' && isPlainObject(value)) {
+      const props: Record<string, JsonSchema> = {};
+      for (const name of Object.keys(value)) {
+        const child = value[name];
+        const hidden = this.hasFlag(child, work.direction === 'input' ? 'readOnly' : 'writeOnly');
+        if (hidden) {
+          work.removed.add(name);
+          this.stats.note('directionalProperties', value, name);
           continue;
         }
-        const map: Record<string, JsonSchema> = {};
-        for (const name of Object.keys(value)) map[name] = sub(value[name]);
-        out[keyword === 'definitions' ? '$defs' : keyword] = map;
-        continue;
+        props[name] = work.sub(child, keyword);
       }
-      if (keyword === 'required') {
-        if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-          out.required = [...new Set(value)];
-        else this.stats.invalidKeywords++;
-        continue;
+      out.properties = props;
+      return true;
+    }
+    if (keyword === 'items' && Array.isArray(value)) {
+      this.convertTuple(node, value, out, work.sub);
+      return true;
+    }
+    if (keyword === 'additionalItems') {
+      // Draft-04/07: applies only next to array-valued `items` (handled there); ignored otherwise.
+      if (!Array.isArray(node.items)) this.stats.note('invalidKeywords', node, keyword);
+      return true;
+    }
+    if (SINGLE.has(keyword)) {
+      if (isPlainObject(value) || typeof value === 'boolean') out[keyword] = work.sub(value, keyword);
+      else this.stats.note('invalidKeywords', node, keyword);
+      return true;
+    }
+    if (ARRAYS.has(keyword)) {
+      if (Array.isArray(value) && value.length > 0) out[keyword] = value.map((v) => work.sub(v, keyword));
+      else this.stats.note('invalidKeywords', node, keyword);
+      return true;
+    }
+    if (MAPS.has(keyword)) {
+      if (!isPlainObject(value)) {
+        this.stats.note('invalidKeywords', node, keyword);
+        return true;
       }
-      if (keyword === 'type') {
-        const type = normaliseType(value);
-        if (type === undefined) this.stats.invalidKeywords++;
-        else if (type === 'file') {
-          out.type = 'string';
-          out.contentEncoding = 'base64';
-          this.stats.binary++;
-        } else out.type = type;
-        continue;
+      const map: Record<string, JsonSchema> = {};
+      for (const name of Object.keys(value)) {
+        map[name] = work.sub(value[name], keyword);
+        if (keyword === 'patternProperties' && !runsOnValidators(name)) work.suspect();
       }
-      if (keyword === 'format' && (value === 'binary' || value === 'byte')) {
+      out[keyword === 'definitions' ? '$defs' : keyword] = map;
+      return true;
+    }
+    return false;
+  }
+
+  /** Everything else: kept, normalised (types, binary formats, exclusive bounds) or dropped when invalid. */
+  private assertion(work: NodeWork, keyword: string, value: unknown): void {
+    const { node, out } = work;
+    if (keyword === 'required') {
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+        out.required = [...new Set(value)];
+      else this.stats.note('invalidKeywords', node, keyword);
+      return;
+    }
+    if (keyword === 'type') {
+      const type = normaliseType(value);
+      if (type === undefined) this.stats.note('invalidKeywords', node, keyword);
+      else if (type === 'file') {
+        out.type = 'string';
         out.contentEncoding = 'base64';
-        this.stats.binary++;
-        continue;
-      }
-      if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') {
-        const bound = keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum';
-        if (value && typeof node[bound] === 'number') out[keyword] = node[bound];
-        continue;
-      }
-      if ((keyword === 'minimum' || keyword === 'maximum') && node[`exclusive${cap(keyword)}`] === true)
-        continue;
-      out[keyword] = value;
+        this.stats.note('binary', node);
+      } else out.type = type;
+      return;
     }
-    if (removed.size > 0 && Array.isArray(out.required)) {
-      out.required = (out.required as string[]).filter((n) => !removed.has(n));
-      if ((out.required as string[]).length === 0) delete out.required;
+    if (keyword === 'format' && (value === 'binary' || value === 'byte')) {
+      out.contentEncoding = 'base64';
+      this.stats.note('binary', node);
+      return;
     }
-    if (Array.isArray(out.required) && (out.required as string[]).length === 0) delete out.required;
-    if (out.required !== undefined && out.type !== undefined && !typeIncludes(out.type, 'object')) {
-      // `required` on a non-object type is a no-op that strict targets reject (misplaced in the source).
-      delete out.required;
-      this.stats.invalidKeywords++;
+    if (keyword === 'pattern' && typeof value === 'string' && !runsOnValidators(value)) work.suspect();
+    if (keyword === 'enum' && Array.isArray(value) && value.length === 0) work.suspect();
+    if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') {
+      const bound = keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+      if (value && typeof node[bound] === 'number') out[keyword] = node[bound];
+      return;
     }
-    if (out.type === undefined && !COMPOSITION.some((k) => k in out)) {
-      // OpenAPI authors routinely leave out `type: object` next to `properties` (or `array` next to
-      // `items`); strict targets need the type.
-      if (isPlainObject(out.properties) || Array.isArray(out.required)) out.type = 'object';
-      else if (out.items !== undefined || out.prefixItems !== undefined) out.type = 'array';
-      if (out.type !== undefined) this.stats.inferredTypes++;
+    if ((keyword === 'minimum' || keyword === 'maximum') && node[`exclusive${cap(keyword)}`] === true) return;
+    out[keyword] = value;
+  }
+
+  /**
+   * Array-valued `items` (draft-04/07 tuples, invalid in OpenAPI 3.0) in 2020-12 terms: the members
+   * become `prefixItems` and `additionalItems` becomes `items` (2020-12 ignores `additionalItems`, so
+   * keeping it would let any extra item through). A single member without `additionalItems` is taken
+   * as the list schema the author meant (`items: [X]` for `items: X`, the common mistake).
+   */
+  private convertTuple(
+    node: Record<string, unknown>,
+    members: unknown[],
+    out: JsonSchemaObject,
+    sub: (child: unknown, keyword: string) => JsonSchema,
+  ): void {
+    this.stats.note('tupleItems', node);
+    const extra = node.additionalItems;
+    const hasExtra = isPlainObject(extra) || typeof extra === 'boolean';
+    if (members.length === 1 && !hasExtra) {
+      out.items = sub(members[0], 'items');
+      return;
     }
-    const nullable = node.nullable === true || node['x-nullable'] === true;
-    const schema = nullable ? makeNullable(out, this.stats) : out;
-    return { schema, defs };
-  }
-
-  /** Marks back-edge targets of a depth-first walk over the whole document: breaking those breaks every cycle. */
-  private findCycles(document: unknown): void {
-    const state = new Map<object, 1 | 2>();
-    const visit = (value: unknown): void => {
-      if (value === null || typeof value !== 'object') return;
-      const seen = state.get(value);
-      if (seen === 1) {
-        this.cyclic.add(value);
-        this.defName(value);
-        return;
-      }
-      if (seen === 2) return;
-      state.set(value, 1);
-      if (Array.isArray(value)) for (const item of value) visit(item);
-      else for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key]);
-      state.set(value, 2);
-    };
-    visit(document);
+    if (members.length > 0) out.prefixItems = members.map((m) => sub(m, 'items'));
+    if (hasExtra) out.items = sub(extra, 'additionalItems');
   }
 }
 
-/** One root schema under construction: collects the `$defs` its parts need. */
-export class SchemaRoot {
-  private readonly defs = new Set<object>();
-
-  constructor(
-    private readonly converter: SchemaConverter,
-    readonly direction: Direction,
-    readonly mode: RefMode,
-  ) {}
-
-  convert(node: unknown): JsonSchema {
-    const c = this.converter.convert(node, this.direction, this.mode);
-    for (const d of c.defs) this.defs.add(d);
-    return c.schema;
-  }
-
-  /** The `$defs` every converted part needs (closed over defs that refer to other defs), or undefined. */
-  collectDefs(): Record<string, JsonSchema> | undefined {
-    if (this.defs.size === 0) return undefined;
-    const out: Record<string, JsonSchema> = {};
-    const queue = [...this.defs];
-    const done = new Set<object>();
-    while (queue.length > 0) {
-      const node = queue.shift()!;
-      if (done.has(node)) continue;
-      done.add(node);
-      const body = this.converter.convertBody(node as Record<string, unknown>, this.direction, this.mode);
-      out[this.converter.defName(node)] = body.schema;
-      for (const d of body.defs) if (!done.has(d)) queue.push(d);
-    }
-    return out;
-  }
-}
-
-const ANNOTATIONS = new Set([
-  'description',
-  'title',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
-const COMPOSITION = ['allOf', 'anyOf', 'oneOf', '$ref', 'enum', 'const', 'not', 'if'];
-
-/** `readOnly: true` on the property itself or, as in the 3.0 idiom `allOf: [{$ref}]`, on an allOf member. */
-function hasFlag(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
-  if (!isPlainObject(schema)) return false;
-  if (schema[flag] === true) return true;
-  return Array.isArray(schema.allOf) && schema.allOf.some((m) => isPlainObject(m) && m[flag] === true);
-}
-
-function typeIncludes(type: unknown, name: string): boolean {
-  return type === name || (Array.isArray(type) && type.includes(name));
-}
-
-function cap(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function normaliseType(value: unknown): string | string[] | undefined {
-  if (typeof value === 'string') return TYPES.has(value) || value === 'file' ? value : undefined;
-  if (Array.isArray(value)) {
-    const list = [...new Set(value.filter((v): v is string => typeof v === 'string' && TYPES.has(v)))];
-    return list.length === 0 ? undefined : list.length === 1 ? list[0] : list;
-  }
-  return undefined;
-}
-
-function makeNullable(schema: JsonSchemaObject, stats: SchemaStats): JsonSchemaObject {
-  stats.nullable++;
-  const type = schema.type;
-  if (typeof type === 'string' || Array.isArray(type)) {
-    const types = Array.isArray(type) ? [...(type as string[])] : [type];
-    if (!types.includes('null')) types.push('null');
-    const out: JsonSchemaObject = { ...schema, type: types };
-    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
-    return out;
-  }
-  if (Object.keys(schema).length === 0) return schema;
-  // The common 3.0 idiom `{allOf: [{$ref}], nullable: true}` becomes `anyOf: [<ref>, null]` directly.
-  const { allOf, ...rest } = schema;
-  if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(rest).every((k) => ANNOTATIONS.has(k))) {
-    return { ...rest, anyOf: [allOf[0] as JsonSchema, { type: 'null' }] };
-  }
-  return { anyOf: [schema, { type: 'null' }] };
-}
+export { SchemaRoot };

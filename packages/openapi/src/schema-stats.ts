@@ -1,44 +1,54 @@
 /** What schema conversion dropped or rewrote across a document (reported as one summary warning each). */
-export interface SchemaStats {
+export type SchemaStatKey =
   /** `x-*` vendor extensions removed from schemas. */
-  vendorExtensions: number;
+  | 'vendorExtensions'
   /** OpenAPI-only keywords removed (`xml`, `discriminator`, `externalDocs`, `$schema`, `$id`, dynamic refs…). */
-  openapiKeywords: number;
+  | 'openapiKeywords'
   /** `example` values moved into JSON Schema `examples`. */
-  examples: number;
+  | 'examples'
   /** `nullable: true` rewritten as a `null` type. */
-  nullable: number;
+  | 'nullable'
   /** Binary strings (`format: binary|byte`, Swagger `type: file`) rewritten as base64 strings. */
-  binary: number;
+  | 'binary'
   /** `readOnly` properties left out of inputs and `writeOnly` ones out of outputs. */
-  directionalProperties: number;
+  | 'directionalProperties'
   /** Array-valued `items` (invalid in OpenAPI 3.0) rewritten. */
-  tupleItems: number;
+  | 'tupleItems'
   /** `$ref`s that could not be resolved, replaced by `{}`. */
-  unresolvedRefs: number;
+  | 'unresolvedRefs'
   /** Invalid keyword values dropped (e.g. `required: true` on a property). */
-  invalidKeywords: number;
+  | 'invalidKeywords'
   /** `type: object|array` added to schemas that have `properties`/`required` or `items` but no type. */
-  inferredTypes: number;
+  | 'inferredTypes'
   /** Named schemas described by a summary schema instead of expanded (response schemas too large to carry). */
-  shallowSchemas: number;
-  /** Request bodies that only admit `{}` (e.g. Stripe's GET operations) left out of the input. */
-  emptyBodies: number;
-}
+  | 'shallowSchemas'
+  /** Operations whose request body only admits `{}` (e.g. Stripe's GET operations), left out of the input. */
+  | 'emptyBodies';
 
-export function emptyStats(): SchemaStats {
-  return {
-    vendorExtensions: 0,
-    openapiKeywords: 0,
-    examples: 0,
-    nullable: 0,
-    binary: 0,
-    directionalProperties: 0,
-    tupleItems: 0,
-    unresolvedRefs: 0,
-    invalidKeywords: 0,
-    inferredTypes: 0,
-    emptyBodies: 0,
-    shallowSchemas: 0,
-  };
+/**
+ * Counts what conversion changed, once per place in the document: a schema converted several
+ * times (for an input and an output, inline and again with `$defs`, or shared by many operations)
+ * is counted once, so the reported numbers are exact counts of places in the source.
+ */
+export class SchemaStats {
+  private readonly places = new Map<SchemaStatKey, Map<object, Set<string>>>();
+
+  /** Records one change of kind `key` at `detail` (a keyword or property name) of the source object `owner`. */
+  note(key: SchemaStatKey, owner: object, detail = ''): void {
+    let byOwner = this.places.get(key);
+    if (!byOwner) {
+      byOwner = new Map();
+      this.places.set(key, byOwner);
+    }
+    const details = byOwner.get(owner);
+    if (details) details.add(detail);
+    else byOwner.set(owner, new Set([detail]));
+  }
+
+  /** Number of distinct places changed for `key`. */
+  count(key: SchemaStatKey): number {
+    let total = 0;
+    for (const details of this.places.get(key)?.values() ?? []) total += details.size;
+    return total;
+  }
 }

@@ -14,6 +14,7 @@ export function operationSecurity(
   operation: Record<string, unknown>,
   api: Record<string, unknown>,
   kind: SpecKind,
+  deref: (value: unknown) => unknown = (value) => value,
 ): OperationSecurity {
   const source = operation.security !== undefined ? operation.security : api.security;
   if (!Array.isArray(source)) return { requiredScopes: [] };
@@ -35,7 +36,8 @@ export function operationSecurity(
   const securitySchemes: Record<string, SecuritySchemeMeta> = {};
   for (const requirement of security) {
     for (const name of Object.keys(requirement)) {
-      const def = isPlainObject(definitions) ? definitions[name] : undefined;
+      const def =
+        isPlainObject(definitions) && Object.hasOwn(definitions, name) ? deref(definitions[name]) : undefined;
       if (isPlainObject(def)) securitySchemes[name] = schemeMeta(def);
     }
   }

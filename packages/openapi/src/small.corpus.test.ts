@@ -103,7 +103,8 @@ describe('documents that fail validation', () => {
       (e: unknown) => e,
     )) as OpenApiImportError;
     expect(OpenApiImportError.isInstance(error)).toBe(true);
-    expect(error.message).toMatch(/Duplicate operation id 'users'/);
+    expect(error).toMatchObject({ code: 'OPENAPI_INVALID', pointer: '/paths/~1users/post' });
+    expect(error.message).toMatch(/operationId "users" is used by 2 operations/);
   });
 });
 

@@ -1,3 +1,3 @@
 export { CliError, EXIT } from './cli-error.js';
-export { type CliIo, parseStructured, processIo, readStructured, readText, writeOutput } from './io.js';
-export { createProgram, runCli, setExitCode } from './program.js';
+export type { CliIo } from './io.js';
+export { runCli } from './program.js';

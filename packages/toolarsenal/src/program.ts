@@ -1,12 +1,17 @@
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './cli-error.js';
 import { commands } from './commands/index.js';
 import { type CliIo, processIo } from './io.js';
 
+/** The version of this package, from its package.json (one level above `src/` and `dist/`). */
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
 /** Builds the `toolarsenal` command tree. Each command lives in `src/commands/<name>.ts`. */
 export function createProgram(io: CliIo = processIo): Command {
   const program = new Command('toolarsenal')
     .description('Convert, check, search, import and type LLM tool definitions.')
+    .version(version, '-V, --version', 'print the version of toolarsenal')
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

@@ -1,4 +1,10 @@
-import { parseTool, type Tool, toolToJson, walkSchema } from '@toolarsenal/toolmodel';
+import {
+  createArgumentValidator,
+  parseTool,
+  type Tool,
+  toolToJson,
+  walkSchema,
+} from '@toolarsenal/toolmodel';
 import { expect } from 'vitest';
 import type { ImportOpenApiResult } from '../import-openapi.js';
 import { PORTABLE_NAME_PATTERN } from '../naming.js';
@@ -9,7 +15,12 @@ const GROUPS = ['path', 'query', 'header', 'cookie'];
 /** The checks every imported tool must pass, whatever document it came from. */
 export function assertCanonicalTools(result: ImportOpenApiResult): void {
   const names = new Set<string>();
+  const validator = createArgumentValidator({ cacheSize: 1 });
   for (const tool of result.tools) {
+    // The project's own validator compiles both schemas (what cannot be was repaired, with a warning).
+    expect(() => validator.forTool(tool), tool.name).not.toThrow();
+    // Where the tool came from, without local directories: a relative path and a pointer.
+    expect(tool.sourceUri).toMatch(/^(?![/\\]|[A-Za-z]:)[^#]*#\/paths\//);
     // Serialised and parsed back, it is still the same valid canonical tool.
     expect(parseTool(toolToJson(tool)).contentHash).toBe(tool.contentHash);
     expect(tool.name).toMatch(PORTABLE_NAME_PATTERN);

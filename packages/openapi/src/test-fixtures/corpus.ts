@@ -37,6 +37,34 @@ export function countOperations(path: string): number {
   return count;
 }
 
+/**
+ * Operations whose optional request body admits only `{}` (`type: object`, no properties,
+ * `additionalProperties: false`), counted the simple way in the raw file (inline schemas only).
+ */
+export function countEmptyBodies(path: string): number {
+  const doc = readAny(path) as { paths?: Record<string, Record<string, unknown>> };
+  let count = 0;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      const body = METHODS.includes(method)
+        ? (op as { requestBody?: Record<string, unknown> }).requestBody
+        : undefined;
+      if (!body || body.required === true) continue;
+      const schemas = Object.values(
+        (body.content ?? {}) as Record<string, { schema?: Record<string, unknown> }>,
+      ).map((media) => media.schema ?? {});
+      const onlyEmpty = (s: Record<string, unknown>) =>
+        s.additionalProperties === false &&
+        Object.keys((s.properties ?? {}) as object).length === 0 &&
+        Object.keys(s).every((k) =>
+          ['type', 'properties', 'additionalProperties', 'description', 'title'].includes(k),
+        );
+      if (schemas.some(onlyEmpty)) count++;
+    }
+  }
+  return count;
+}
+
 /** Every document of the corpus (root files only) with the operation count its README states. */
 export const CORPUS: ReadonlyArray<{ file: string; readmeCount: number; valid: boolean }> = [
   { file: 'swagger-2.0/swagger-petstore.json', readmeCount: 20, valid: true },

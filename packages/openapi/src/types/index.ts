@@ -1,3 +1,4 @@
+export { TypesGenerationError, type TypesGenerationErrorCode } from './compiler.js';
 export {
   type GeneratedToolTypes,
   type GeneratedTypes,

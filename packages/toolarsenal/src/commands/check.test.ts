@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, corpusCanonicalJsonl, corpusMcpTools, run, scratch } from './cli-test-kit.js';
+import { fixture, run, scratch } from '../test-fixtures/cli-kit.js';
 
 const lax = [
   {
@@ -70,9 +71,9 @@ describe('toolarsenal check', () => {
     for (const v of report.violations) expect(Object.keys(v).sort()).toEqual(['message', 'pointer', 'rule']);
   });
 
-  it('accepts what convert produced, for all 527 real corpus tools (convert → check)', async () => {
+  it('accepts what convert produced (convert → check)', async () => {
     const files = scratch();
-    const input = files.write('corpus.jsonl', corpusCanonicalJsonl());
+    const input = fixture('mcp-tools.json');
     for (const [dialect, strict] of [
       ['openai-chat', true],
       ['anthropic', true],
@@ -115,14 +116,23 @@ describe('toolarsenal check', () => {
 });
 
 describe('the real toolarsenal bin', () => {
+  const pkg = fileURLToPath(new URL('../../', import.meta.url));
   beforeAll(() => {
     // Build dist so bin/toolarsenal.js runs the code under test.
-    buildCli();
+    execFileSync(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
+        '-p',
+        'tsconfig.build.json',
+      ],
+      { cwd: pkg },
+    );
   }, 120_000);
 
   it('converts and checks real files in a child process with the documented exit codes', () => {
     const files = scratch();
-    const input = files.write('tools.json', JSON.stringify({ tools: corpusMcpTools(40) }));
+    const input = fixture('mcp-tools.json');
     const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
     const out = `${files.dir}/openai.json`;
     const convert = spawnSync(
@@ -130,17 +140,74 @@ describe('the real toolarsenal bin', () => {
       [bin, 'convert', input, '--to', 'openai-chat', '--strict', '-o', out],
       { encoding: 'utf8' },
     );
-    expect(convert.stderr).toContain('converted 40 tools mcp → openai-chat (strict)');
+    expect(convert.stderr).toContain('converted 3 tools mcp → openai-chat (strict)');
     expect(convert.status).toBe(0);
     const ok = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'openai-chat', '--strict'], {
       encoding: 'utf8',
     });
     expect(ok.status).toBe(0);
-    const bad = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'gemini'], { encoding: 'utf8' });
+    // OpenAI tools checked as Gemini: not the named dialect, which is bad input (2), not a violation.
+    const other = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'gemini'], {
+      encoding: 'utf8',
+    });
+    expect(other.stderr).toMatch(/is not in the gemini dialect: .*looks like openai-chat/);
+    expect(other.status).toBe(2);
+    const lax = spawnSync(process.execPath, [bin, 'check', input, '--dialect', 'mcp', '--strict'], {
+      encoding: 'utf8',
+    });
+    expect(lax.status).toBe(0);
+    const bad = spawnSync(
+      process.execPath,
+      [bin, 'check', `${files.dir}/openai.json`, '--dialect', 'openai-chat', '--strict', '--max-nodes', '5'],
+      { encoding: 'utf8' },
+    );
     expect(bad.status).toBe(1);
     const usage = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'cobol'], {
       encoding: 'utf8',
     });
     expect(usage.status).toBe(2);
+    // Six CLI processes one after another: a hang guard sized for a loaded machine, not a speed bar.
+  }, 120_000);
+
+  it('prints its version with --version and -V', () => {
+    const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    for (const flag of ['--version', '-V']) {
+      const run = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8' });
+      expect(run.stdout).toBe(`${version}\n`);
+      expect(run.status).toBe(0);
+    }
+  });
+
+  it('exits quietly when the reader of stdout goes away (| head -1)', async () => {
+    const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
+    const child = spawn(process.execPath, [bin, 'convert', fixture('mcp-tools.json'), '--to', 'gemini'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Nobody reads stdout any more: the command's write meets a closed pipe (EPIPE).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(stderr).toMatch(/converted 3 tools mcp → gemini/);
+    expect(status).toBe(0);
+  });
+
+  it('exits quietly when stdout and stderr share a pipe whose reader goes away (2>&1 | head -1)', () => {
+    const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
+    // Enough tools that the report on stderr is written after head has read its line and gone.
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ name: `t${i}`, namespace: 'a', inputSchema: { type: 'object' } }),
+    );
+    const files = scratch();
+    files.write('many.jsonl', rows.join('\n'));
+    const shell = `"${process.execPath}" "${bin}" convert many.jsonl --to gemini 2>&1 | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`;
+    const run = spawnSync('bash', ['-c', shell], { cwd: files.dir, encoding: 'utf8' });
+    expect(run.stdout.trim()).toBe('0');
   });
 });

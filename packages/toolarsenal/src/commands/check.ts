@@ -3,10 +3,13 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../cli-error.js';
 import { type CliIo, writeOutput } from '../io.js';
 import { setExitCode } from '../program.js';
-import { dialectOption, readInput, toCliError } from './dialect-input.js';
+import { dialectOption } from '../input/dialect-option.js';
+import { addInputFlags, type InputFlags, inputSettings } from '../input/input-options.js';
+import { readInput, sourceName } from '../input/read-input.js';
+import { toCliError } from '../input/to-cli-error.js';
 import type { RegisterCommand } from './index.js';
 
-interface CheckCommandOptions {
+interface CheckCommandOptions extends InputFlags {
   dialect: Dialect;
   strict?: boolean;
   format: 'text' | 'json';
@@ -31,11 +34,17 @@ async function runCheck(
   command: Command,
   io: CliIo,
 ): Promise<void> {
-  const source = file === '-' ? '<stdin>' : file;
-  const raw = await readInput(file, io);
+  const settings = inputSettings(options);
+  const source = sourceName(file);
+  const raw = await readInput(file, io, settings.documentLimits);
   let violations: Violation[];
   try {
-    violations = check(raw, options.dialect, options.strict === undefined ? {} : { strict: options.strict });
+    violations = check(raw, options.dialect, {
+      ...(options.strict === undefined ? {} : { strict: options.strict }),
+      namespace: settings.namespace,
+      definitionLimits: settings.definitionLimits,
+      documentLimits: settings.documentLimits,
+    });
   } catch (error) {
     throw toCliError(error, source);
   }
@@ -60,7 +69,7 @@ async function runCheck(
 }
 
 export const registerCheck: RegisterCommand = (program, io) => {
-  program
+  const command = program
     .command('check')
     .description(
       "Check tool definitions against a dialect's provider rules; exits 1 when something breaks them.",
@@ -72,14 +81,14 @@ export const registerCheck: RegisterCommand = (program, io) => {
     .option('--format <format>', 'output format: text (one line per violation) or json', 'text')
     .addHelpText(
       'after',
-      `\nOutput (text): one line per violation, "pointer  rule  message"; a summary on stderr.\nExit codes: 0 no violations, 1 violations found, 2 bad usage or unreadable input.\n\nExample (CI):\n  npx toolarsenal check tools.json --dialect openai-chat --strict\n\nDialects: ${DIALECTS.join(', ')}.`,
-    )
-    .action(async (file: string, options: CheckCommandOptions, command: Command) => {
-      if (options.format !== 'text' && options.format !== 'json')
-        throw new CliError(
-          `--format must be "text" or "json", not ${JSON.stringify(options.format)}`,
-          EXIT.usage,
-        );
-      await runCheck(file, options, command, io);
-    });
+      `\nOutput (text): one line per violation, "pointer  rule  message"; a summary on stderr.\nExit codes: 0 no violations, 1 violations found (invalid tools included), 2 bad usage or input that cannot be read as the named dialect (it says which dialect the input looks like).\n\nExample (CI):\n  npx toolarsenal check tools.json --dialect openai-chat --strict\n\nDialects: ${DIALECTS.join(', ')}.`,
+    );
+  addInputFlags(command).action(async (file: string, options: CheckCommandOptions, command: Command) => {
+    if (options.format !== 'text' && options.format !== 'json')
+      throw new CliError(
+        `--format must be "text" or "json", not ${JSON.stringify(options.format)}`,
+        EXIT.usage,
+      );
+    await runCheck(file, options, command, io);
+  });
 };

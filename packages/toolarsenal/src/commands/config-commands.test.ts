@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { run, scratch } from './cli-test-kit.js';
+import { run, scratch } from '../test-fixtures/cli-kit.js';
 
 // `list`, `config check|print` and `call <tool> --config` over a small config: a tool module
 // (plain objects, no imports, so it loads from a temporary directory) and a tool file.

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { corpusCanonicalJsonl, corpusMcpTools, run, SHARED_DATA, scratch } from './cli-test-kit.js';
+import { fixture, run, scratch } from '../test-fixtures/cli-kit.js';
 
 const weather = {
   name: 'weather.current',
@@ -77,21 +76,12 @@ describe('toolarsenal convert', () => {
     expect(JSON.parse(stderr)).toMatchObject({ from: 'mcp', to: 'anthropic', tools: 1 });
   });
 
-  it('imports BFCL legacy functions (JSONL) and re-exports them as an OpenAPI document', async () => {
+  it('imports legacy functions (JSONL, BFCL style) and re-exports them as an OpenAPI document', async () => {
     const files = scratch();
-    // BFCL entries are independent: the same name recurs with other definitions, so take distinct names.
-    const byName = new Map<string, unknown>();
-    for (const line of readFileSync(new URL('bfcl/functions.jsonl', SHARED_DATA), 'utf8')
-      .trim()
-      .split('\n')) {
-      const fn = (JSON.parse(line) as { function: { name: string } }).function;
-      if (!byName.has(fn.name) && byName.size < 25) byName.set(fn.name, fn);
-    }
-    const lines = [...byName.values()].map((fn) => JSON.stringify(fn));
-    const legacy = files.write('bfcl.jsonl', `${lines.join('\n')}\n`);
+    const legacy = fixture('legacy.jsonl');
     const first = await run(['convert', legacy, '--from', 'legacy-function', '--to', 'mcp']);
     expect(first.code).toBe(0);
-    expect(first.stderr).toContain('converted 25 tools legacy-function → mcp');
+    expect(first.stderr).toContain('converted 2 tools legacy-function → mcp');
     expect(first.stderr).toContain('legacy type "dict" → "object"');
     const mcp = files.write('mcp.json', first.stdout);
     const openapi = await run(['convert', mcp, '--to', 'openapi-operation']);
@@ -122,24 +112,35 @@ describe('toolarsenal convert', () => {
     });
   });
 
-  it('converts all 527 real corpus tools to every export dialect', async () => {
+  it('converts to every export dialect', async () => {
     const files = scratch();
-    const input = files.write('corpus.jsonl', corpusCanonicalJsonl());
     for (const to of ['openai-responses', 'gemini-json', 'langchain', 'a2a-skill']) {
-      const { code, stdout } = await run(['convert', input, '--to', to, '-o', `${files.dir}/${to}.json`]);
+      const { code, stdout } = await run([
+        'convert',
+        fixture('mcp-tools.json'),
+        '--to',
+        to,
+        '-o',
+        `${files.dir}/${to}.json`,
+      ]);
       expect(code, to).toBe(0);
       expect(stdout).toBe('');
     }
     const skills = JSON.parse(files.read('a2a-skill.json')) as { skills: unknown[] };
-    expect(skills.skills).toHaveLength(527);
+    expect(skills.skills).toHaveLength(3);
   });
 
-  it('refuses different tools sharing a name (the raw corpus repeats names across servers)', async () => {
+  it('refuses different tools sharing a name', async () => {
     const files = scratch();
-    const input = files.write('raw.json', JSON.stringify({ tools: corpusMcpTools() }));
+    const search = (description: string) => ({
+      name: 'search',
+      description,
+      inputSchema: { type: 'object' },
+    });
+    const input = files.write('raw.json', JSON.stringify({ tools: [search('docs'), search('tickets')] }));
     const { code, stderr } = await run(['convert', input, '--to', 'openai-chat']);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/tools \/\d+ and \/\d+ are both ".+" but differ/);
+    expect(stderr).toMatch(/tools \/0 and \/1 are both "search@1.0.0" but differ/);
   });
 
   it('fails clearly on unreadable files, bad JSON/YAML and unknown or import-only dialects', async () => {

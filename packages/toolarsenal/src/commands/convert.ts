@@ -7,10 +7,14 @@ import {
 } from '@toolarsenal/tooladapter';
 import { CliError, EXIT } from '../cli-error.js';
 import { type CliIo, writeOutput } from '../io.js';
-import { CANONICAL, dialectOption, loadTools, readInput, toCliError } from './dialect-input.js';
+import { dialectOption } from '../input/dialect-option.js';
+import { addInputFlags, type InputFlags, inputSettings } from '../input/input-options.js';
+import { CANONICAL, loadTools } from '../input/load-tools.js';
+import { readInput, sourceName } from '../input/read-input.js';
+import { toCliError } from '../input/to-cli-error.js';
 import type { RegisterCommand } from './index.js';
 
-interface ConvertOptions {
+interface ConvertOptions extends InputFlags {
   to: Dialect;
   from?: string;
   strict?: boolean;
@@ -65,9 +69,10 @@ async function runConvert(file: string, options: ConvertOptions, io: CliIo): Pro
       EXIT.usage,
       'CLI_UNSUPPORTED_TARGET',
     );
-  const source = file === '-' ? '<stdin>' : file;
-  const raw = await readInput(file, io);
-  const loaded = loadTools(raw, options.from, source);
+  const settings = inputSettings(options);
+  const source = sourceName(file);
+  const raw = await readInput(file, io, settings.documentLimits);
+  const loaded = loadTools(raw, options.from, source, settings);
   if (loaded.tools.length === 0)
     throw new CliError(`${source}: no tools found`, EXIT.problems, 'CLI_NO_TOOLS');
   const convertOptions = options.strict === undefined ? {} : { strict: options.strict };
@@ -111,7 +116,7 @@ async function runConvert(file: string, options: ConvertOptions, io: CliIo): Pro
 }
 
 export const registerConvert: RegisterCommand = (program, io) => {
-  program
+  const command = program
     .command('convert')
     .description(
       'Convert tool definitions between dialects (JSON or YAML in, JSON out); losses are reported on stderr.',
@@ -125,9 +130,9 @@ export const registerConvert: RegisterCommand = (program, io) => {
     .option('--report [file]', 'write the loss report as JSON to <file> (or to stderr without a file)')
     .addHelpText(
       'after',
-      `\nExamples:\n  toolarsenal convert tools.json --to openai-chat --strict -o openai-tools.json\n  cat tools.yaml | toolarsenal convert - --to gemini --report losses.json\n\nDialects: ${DIALECTS.join(', ')} (legacy-function: input only), ${CANONICAL} (input only).`,
-    )
-    .action(async (file: string, options: ConvertOptions) => {
-      await runConvert(file, options, io);
-    });
+      `\nExamples:\n  toolarsenal convert tools.json --to openai-chat --strict -o openai-tools.json\n  cat tools.yaml | toolarsenal convert - --to gemini --report losses.json\n  toolarsenal convert catalogue.jsonl --namespace-from server --to anthropic\n\nDialects: ${DIALECTS.join(', ')} (legacy-function: input only), ${CANONICAL} (input only).\nExit codes: 0 converted (losses are reported, not failures), 1 invalid tools, 2 bad usage or unreadable input.`,
+    );
+  addInputFlags(command).action(async (file: string, options: ConvertOptions) => {
+    await runConvert(file, options, io);
+  });
 };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from './cli-test-kit.js';
+import { buildCli } from '../test-fixtures/cli-kit.js';
 
 // The gateway example (examples/gateway) end to end: `toolarsenal serve --config` in a child
 // process over the example's toolarsenal.yaml (server-everything, server-filesystem,

@@ -6,6 +6,7 @@ import { registerConfig } from './config.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
 import { registerList } from './list.js';
+import { registerInspect } from './inspect.js';
 import { registerSearch } from './search.js';
 import { registerServe } from './serve.js';
 import { registerTypes } from './types.js';
@@ -24,4 +25,5 @@ export const commands: RegisterCommand[] = [
   registerList,
   registerConfig,
   registerCallTool,
+  registerInspect,
 ];

@@ -9,7 +9,8 @@ import {
 import { ToolArsenalError } from '@toolarsenal/toolmodel';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../cli-error.js';
-import { type CliIo, processIo, readStructured, readText } from '../io.js';
+import { readInput as readStructured } from '../input/read-input.js';
+import { type CliIo, processIo, readText } from '../io.js';
 import { setExitCode } from '../program.js';
 import type { RegisterCommand } from './index.js';
 import { runSearchConfig } from './search-config.js';

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, run, scratch } from './cli-test-kit.js';
+import { buildCli, run, scratch } from '../test-fixtures/cli-kit.js';
 
 // `toolarsenal serve` in a real child process, driven by the official SDK clients.
 const pkg = fileURLToPath(new URL('../../', import.meta.url));

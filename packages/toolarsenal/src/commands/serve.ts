@@ -4,7 +4,8 @@ import { serveStdio } from '@toolarsenal/mcp/stdio';
 import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
-import { loadTools, readInput } from './dialect-input.js';
+import { loadTools } from '../input/load-tools.js';
+import { readInput } from '../input/read-input.js';
 import { runServeConfig } from './serve-config.js';
 import type { RegisterCommand } from './index.js';
 
