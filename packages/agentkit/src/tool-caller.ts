@@ -156,7 +156,7 @@ export function assertRegistered(runner: Runner, tool: Tool): void {
   const sameName = runner.get(tool.name);
   const hint =
     sameName !== undefined
-      ? ` The runner holds "${sameName.id}" under the name "${tool.name}": toolrun keys tools by name, so registering a same-name tool from another namespace replaced it. Use one runner per namespace for such tools.`
+      ? ` The runner holds "${sameName.id}" under the name "${tool.name}", a different tool: register this one too (the runner keeps tools by id).`
       : ' Register it (with a handler or an executor for its source) before converting it.';
   throw new ToolkitError('TOOLKIT_TOOL_NOT_REGISTERED', `The runner does not hold tool "${tool.id}".${hint}`);
 }

@@ -139,13 +139,14 @@ describe('toLangChainTools', () => {
     expect(names.idOf(second[0]!.name)).toBe('web:search@1.0.0');
   });
 
-  it('refuses a tool the runner does not hold, naming the same-name tool that replaced it', () => {
+  it('refuses a tool the runner does not hold, naming the same-name tool it holds instead', () => {
     const a = defineTool({ name: 'search', namespace: 'docs', description: 'Search docs.' });
     const b = defineTool({ name: 'search', namespace: 'web', description: 'Search the web.' });
-    const runner = createRunner({ tools: [a, b] });
-    expect(() => toLangChainTools([a, b], { runner })).toThrow(
+    expect(() => toLangChainTools([a, b], { runner: createRunner({ tools: [b] }) })).toThrow(
       /does not hold tool "docs:search@1.0.0".*holds "web:search@1.0.0" under the name "search"/,
     );
+    // Same-name tools of two namespaces live side by side in one runner (kept by id).
+    expect(toLangChainTools([a, b], { runner: createRunner({ tools: [a, b] }) })).toHaveLength(2);
   });
 });
 

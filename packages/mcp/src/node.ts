@@ -1,2 +1,2 @@
 // Node-only entry (`@toolarsenal/mcp/node`): an HTTP listener on a port (node:http).
-export { type HttpServing, type ListenOptions, listen } from './server/listen-http.js';
+export { type HealthReport, type HttpServing, type ListenOptions, listen } from './server/listen-http.js';

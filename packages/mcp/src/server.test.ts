@@ -1,26 +1,18 @@
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
 import { defineTool } from '@toolarsenal/toolmodel';
 import { policy, toolset } from '@toolarsenal/toolset';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer, McpError, META_TOOLS, type ToolArsenalMcpServer } from './index.js';
 import { FIXTURE_TOOLS, runs } from './test-fixtures/fixture-tools.js';
-import { serveFixtureHttp, textOf } from './test-fixtures/harness.js';
+import { connectInProcess, serveFixtureHttp, textOf } from './test-fixtures/harness.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-/** An SDK client on an in-process (2025-era) connection to `server`. */
-async function inProcess(server: ToolArsenalMcpServer): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.factory({ era: 'legacy' }).connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanups.push(() => client.close());
-  return client;
-}
+const inProcess = (server: ToolArsenalMcpServer) => connectInProcess(server, cleanups);
 
 function serve(options: Parameters<typeof createMcpServer>[0]): ToolArsenalMcpServer {
   const server = createMcpServer(options);

@@ -161,3 +161,4 @@ export {
   type ToolInput,
   type ToolSource,
 } from './tool-types.js';
+export { suggestNames } from './suggest.js';

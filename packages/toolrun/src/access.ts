@@ -4,6 +4,7 @@ import {
   NO_OBLIGATIONS,
   type NormalizedPrincipal,
   normalizePrincipal,
+  type PolicyAction,
   PrincipalError,
   type Tool,
 } from '@toolarsenal/toolmodel';
@@ -65,11 +66,12 @@ export function decide(
   policy: AccessPolicy | undefined,
   principal: NormalizedPrincipal,
   tool: Tool,
+  action: PolicyAction = 'call',
 ): AccessDecision | ToolRunError {
   if (policy === undefined) return ALLOWED_BY_DEFAULT;
   let decision: unknown;
   try {
-    decision = policy.evaluate(principal, tool, 'call');
+    decision = policy.evaluate(principal, tool, action);
   } catch (error) {
     return policyError(
       tool,
@@ -84,7 +86,7 @@ export function decide(
     return new ToolRunError(
       'permission_denied',
       'PERMISSION_DENIED',
-      `Not allowed to call "${tool.name}": ${d.reason}`,
+      `Not allowed to ${action} "${tool.name}": ${d.reason}`,
       {
         details: {
           principal: principal.id,

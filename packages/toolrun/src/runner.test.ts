@@ -206,6 +206,76 @@ describe('runner.run basics', () => {
     expect((await runner.run({ name: 'ping' })).status).toBe('not_found');
   });
 
+  it('keys tools by id: same-named tools of two namespaces coexist; a bare name they share is ambiguous', async () => {
+    const a = defineTool({ name: 'search', namespace: 'docs' });
+    const b = defineTool({ name: 'search', namespace: 'web' });
+    const runner = createRunner({ validator });
+    runner.register(a, () => 'docs');
+    runner.register(b, () => 'web');
+    expect(runner.tools().map((t) => t.id)).toEqual([a.id, b.id]);
+    expect((await runner.run({ name: a.id })).result).toBe('docs');
+    expect((await runner.run({ name: b.id })).result).toBe('web');
+    const ambiguous = await runner.run({ name: 'search' });
+    expect(ambiguous.status).toBe('not_found');
+    expect(ambiguous.error?.code).toBe('TOOL_AMBIGUOUS');
+    expect(ambiguous.error?.details?.candidates).toEqual([a.id, b.id]);
+    expect(ambiguous.error?.message).toContain(a.id);
+    expect(runner.get('search')).toBeUndefined();
+    expect(runner.health('search')).toBeUndefined();
+    expect(() => runner.unregister('search')).toThrow(ToolRegistrationError);
+    expect(() => runner.isolate('search')).toThrow(/matches 2 tools/);
+    // Re-registering one id replaces only that tool.
+    runner.register(a, () => 'docs v2');
+    expect((await runner.run({ name: a.id })).result).toBe('docs v2');
+    expect(runner.tools()).toHaveLength(2);
+    // Once one is gone, the bare name is unique again.
+    expect(runner.unregister(b.id)).toBe(true);
+    expect((await runner.run({ name: 'search' })).result).toBe('docs v2');
+    expect(runner.unregister('search')).toBe(true);
+    expect(runner.tools()).toEqual([]);
+  });
+
+  it('confirms a pending call of the tool it was issued for when another tool shares the name', async () => {
+    const a = defineTool({ name: 'delete_file', namespace: 'fs1' });
+    const b = defineTool({ name: 'delete_file', namespace: 'fs2' });
+    const runner = createRunner({ validator });
+    runner.register(a, () => 'fs1 deleted');
+    runner.register(b, () => 'fs2 deleted');
+    const pending = await runner.run({ name: b.id });
+    expect(pending.status).toBe('pending_confirmation');
+    expect((await runner.confirm(pending.confirmation!.token)).result).toBe('fs2 deleted');
+  });
+
+  it('authorize answers the decision a call would get, per action, without running anything', async () => {
+    let runs = 0;
+    const tool = defineTool({ name: 'read_logs', namespace: 'ops', capabilities: ['logs'] });
+    const runner = createRunner({
+      validator,
+      policy: {
+        evaluate: (principal, _tool, action) =>
+          principal.roles?.includes('sre') || action === 'list'
+            ? { allow: true, reason: 'sre or listing', obligations: { confirmation: false, audit: false } }
+            : { allow: false, reason: 'not an sre', obligations: { confirmation: false, audit: false } },
+      },
+    });
+    runner.register(tool, () => ++runs);
+    const sre = runner.authorize(tool.id, { id: 'a', roles: ['sre'] });
+    expect(sre).toMatchObject({ allow: true, reason: 'sre or listing' });
+    const dev = runner.authorize('read_logs', { id: 'b', roles: ['dev'] });
+    expect(ToolRunError.isInstance(dev) && dev.code).toBe('PERMISSION_DENIED');
+    expect(runner.authorize('read_logs', { id: 'b', roles: ['dev'] }, 'list')).toMatchObject({ allow: true });
+    const lacking = runner.authorize('read_logs', { id: 'c', roles: ['sre'], capabilities: [] });
+    expect(ToolRunError.isInstance(lacking) && lacking.code).toBe('PERMISSION_DENIED');
+    const malformed = runner.authorize('read_logs', { id: 'd', roles: 'sre' });
+    expect(ToolRunError.isInstance(malformed) && malformed.code).toBe('INVALID_PRINCIPAL');
+    const unknown = runner.authorize('nope', { id: 'a' });
+    expect(ToolRunError.isInstance(unknown) && unknown.code).toBe('TOOL_NOT_FOUND');
+    expect(runs).toBe(0);
+    expect((await runner.run({ name: 'read_logs' }, { principal: { id: 'b', roles: ['dev'] } })).status).toBe(
+      'permission_denied',
+    );
+  });
+
   it('rejects invalid registrations with a typed error', () => {
     const runner = createRunner({ validator });
     expect(() => runner.register({ name: 'bad name!' })).toThrow(ToolRegistrationError);

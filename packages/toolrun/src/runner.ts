@@ -8,6 +8,7 @@ import {
   type JsonLimits,
   type JsonObject,
   type NormalizedPrincipal,
+  type PolicyAction,
   type Tool,
   type ToolInput,
 } from '@toolarsenal/toolmodel';
@@ -45,7 +46,7 @@ import { compileConfirmationPolicy, explainInvalidConfirmationPolicy } from './p
 import { type RateLimitStores, takeRateTokens } from './rate-limits.js';
 import { createBulkhead } from './resilience.js';
 import type { ConfirmOptions, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
-import { suggestNames } from './suggest.js';
+import { suggestNames } from '@toolarsenal/toolmodel';
 import { KeyedBuckets } from './token-bucket.js';
 import {
   createToolEntry,
@@ -64,8 +65,10 @@ import type { ToolCall, ToolResult } from './types.js';
 export class Runner<C = unknown> {
   /** The built-in local-function executor (source `function`). */
   readonly functions: FunctionExecutor<C>;
-  private readonly entries = new Map<string, ToolEntry<C>>();
+  /** Registered tools by id: tools of two namespaces may share a name. */
   private readonly byId = new Map<string, ToolEntry<C>>();
+  /** Ids by bare name; a name held by several tools is ambiguous for callers. */
+  private readonly byName = new Map<string, string[]>();
   private readonly executors = new Map<string, Executor<C>>();
   private readonly observer: RunObserver;
   private readonly deps: ExecuteDeps<C>;
@@ -76,7 +79,8 @@ export class Runner<C = unknown> {
   private readonly jsonLimits: Partial<JsonLimits>;
   private readonly maxArgumentsLength: number;
   private readonly defaultPrincipal: NormalizedPrincipal;
-  private readonly policy: AccessPolicy | undefined;
+  /** The access policy the runner enforces (`createRunner({ policy })`), if any. */
+  readonly policy: AccessPolicy | undefined;
 
   constructor(options: RunnerOptions<C> = {}) {
     this.validator = options.validator ?? createArgumentValidator();
@@ -180,28 +184,38 @@ export class Runner<C = unknown> {
       now: clock(),
     });
     this.observer.watchBreaker(entry as ToolEntry<unknown>);
-    this.unregister(canonical.name);
-    this.entries.set(canonical.name, entry);
+    this.unregister(canonical.id);
     this.byId.set(canonical.id, entry);
+    const ids = this.byName.get(canonical.name);
+    if (ids) ids.push(canonical.id);
+    else this.byName.set(canonical.name, [canonical.id]);
     return canonical;
   }
 
-  /** Removes a tool; pending confirmations for it then resolve as `not_found`. */
-  unregister(name: string): boolean {
-    const entry = this.entries.get(name);
+  /**
+   * Removes a tool by id, or by name when exactly one tool has it; pending confirmations for it
+   * then resolve as `not_found`. A name several tools share throws `ToolRegistrationError`
+   * naming them (remove by id).
+   */
+  unregister(nameOrId: string): boolean {
+    const entry = this.resolve(nameOrId);
+    if (entry instanceof ToolRunError) throw new ToolRegistrationError(entry.message);
     if (!entry) return false;
-    this.entries.delete(name);
-    this.byId.delete(entry.tool.id);
+    const { id, name } = entry.tool;
+    this.byId.delete(id);
+    const ids = this.byName.get(name)?.filter((other) => other !== id) ?? [];
+    if (ids.length > 0) this.byName.set(name, ids);
+    else this.byName.delete(name);
     return true;
   }
 
-  /** A registered tool by name or id. */
+  /** A registered tool by id, or by name when exactly one tool has it (undefined when ambiguous). */
   get(nameOrId: string): Tool | undefined {
     return this.lookup(nameOrId)?.tool;
   }
 
   tools(): Tool[] {
-    return [...this.entries.values()].map((e) => e.tool);
+    return [...this.byId.values()].map((e) => e.tool);
   }
 
   /** Subscribes to structured events; returns the unsubscribe function. */
@@ -214,14 +228,36 @@ export class Runner<C = unknown> {
   health(name: string): ToolHealth | undefined;
   health(name?: string): ToolHealth[] | ToolHealth | undefined {
     if (name !== undefined) return this.lookup(name)?.health.snapshot();
-    return [...this.entries.values()].map((e) => e.health.snapshot());
+    return [...this.byId.values()].map((e) => e.health.snapshot());
   }
 
   /** Holds a tool's circuit open (e.g. during an incident) until the handle is disposed. */
   isolate(name: string): { dispose(): void } {
-    const breaker = this.lookup(name)?.pipeline.breaker;
+    const entry = this.resolve(name);
+    if (entry instanceof ToolRunError) throw new ToolRegistrationError(entry.message);
+    const breaker = entry?.pipeline.breaker;
     if (!breaker) throw new ToolRegistrationError(`tool "${name}" is unknown or has no circuit breaker`);
     return breaker.isolate();
+  }
+
+  /**
+   * The access decision the runner would make for `principal` on a registered tool (by id or
+   * unique name) — declared capabilities/scopes, then the configured `policy` — without running
+   * anything. Servers ask this before listing or describing a tool, so what a caller sees and
+   * what it may call come from one decision path. A refusal is the `ToolRunError` a call would get.
+   */
+  authorize(
+    nameOrId: string,
+    principal?: unknown,
+    action: PolicyAction = 'call',
+  ): AccessDecision | ToolRunError {
+    const entry = this.resolve(nameOrId);
+    if (entry instanceof ToolRunError) return entry;
+    if (!entry) return notFoundError(nameOrId, []);
+    const who = principal === undefined ? this.defaultPrincipal : principalOf(principal);
+    if (who instanceof ToolRunError) return who;
+    const lacking = checkDeclaredNeeds(entry.tool, who);
+    return lacking ?? decide(this.policy, who, entry.tool, action);
   }
 
   /** Runs one call. Resolves with a `ToolResult` for every outcome; never rejects for tool failures. */
@@ -240,7 +276,7 @@ export class Runner<C = unknown> {
    */
   async confirm(token: string, options: ConfirmOptions<C> = {}): Promise<ToolResult> {
     const pending = takePending(this.confirmations, this.observer, token, 'confirmed', options.argumentsHash);
-    const current = this.entries.get(pending.entry.tool.name);
+    const current = this.byId.get(pending.entry.tool.id);
     const entry = current === pending.entry ? current : undefined;
     const state = newState(pending.callId, pending.entry.tool.name, clock());
     const span = this.observer.startSpan(state, entry as ToolEntry<unknown>, options.traceContext);
@@ -310,9 +346,19 @@ export class Runner<C = unknown> {
     return decodeArguments(call.arguments, String(call.name), this.jsonLimits, this.maxArgumentsLength);
   }
 
-  /** @internal */
+  /** @internal A tool by id or unique name; undefined when unknown or ambiguous. */
   lookup(nameOrId: string): ToolEntry<C> | undefined {
-    return this.entries.get(nameOrId) ?? this.byId.get(nameOrId);
+    const entry = this.resolve(nameOrId);
+    return entry instanceof ToolRunError ? undefined : entry;
+  }
+
+  /** A tool by id, else by bare name; a name several tools share is the `TOOL_AMBIGUOUS` refusal. */
+  private resolve(nameOrId: string): ToolEntry<C> | ToolRunError | undefined {
+    const byId = this.byId.get(nameOrId);
+    if (byId) return byId;
+    const ids = this.byName.get(nameOrId);
+    if (!ids) return undefined;
+    return ids.length === 1 ? this.byId.get(ids[0]!) : ambiguousError(nameOrId, ids);
   }
 
   /** @internal `decoded` lets `runBatch` skip decoding twice. */
@@ -327,7 +373,8 @@ export class Runner<C = unknown> {
     const state = newState(callId, toolName, queuedAt);
     const observer = this.observer;
     if (observer.events.has('start')) observer.events.emit('start', { callId, toolName, at: queuedAt });
-    const entry = this.lookup(toolName);
+    const found = this.resolve(toolName);
+    const entry = found instanceof ToolRunError ? undefined : found;
     const span = observer.startSpan(state, entry as ToolEntry<unknown>, options.traceContext);
     let args: JsonObject | undefined;
     let result: ToolResult;
@@ -337,9 +384,12 @@ export class Runner<C = unknown> {
       if (principal instanceof ToolRunError) {
         observer.audit('denied', principal.code, state, entry as ToolEntry<unknown>, undefined, undefined);
         result = buildResult(state, entry?.tool, principal, span);
+      } else if (found instanceof ToolRunError) {
+        observer.audit('denied', found.code, state, undefined, principal, undefined);
+        result = buildResult(state, undefined, found, span);
       } else if (!entry) {
         observer.audit('denied', 'TOOL_NOT_FOUND', state, undefined, principal, undefined);
-        const suggestions = suggestNames(toolName, this.entries.keys());
+        const suggestions = suggestNames(toolName, this.byName.keys());
         result = buildResult(state, undefined, notFoundError(toolName, suggestions), span);
       } else {
         const { tool } = entry;
@@ -485,6 +535,17 @@ export class Runner<C = unknown> {
 /** Creates a runner. See `RunnerOptions` for defaults. */
 export function createRunner<C = unknown>(options: RunnerOptions<C> = {}): Runner<C> {
   return new Runner<C>(options);
+}
+
+function ambiguousError(name: string, ids: readonly string[]): ToolRunError {
+  const shown = ids.slice(0, 10);
+  const more = ids.length > shown.length ? ` and ${ids.length - shown.length} more` : '';
+  return new ToolRunError(
+    'not_found',
+    'TOOL_AMBIGUOUS',
+    `Tool name "${name.slice(0, 200)}" matches ${ids.length} tools: ${shown.map((id) => `"${id}"`).join(', ')}${more}. Call one by its id.`,
+    { details: { candidates: [...ids] } },
+  );
 }
 
 function auditUnavailable(toolName: string, decision: AccessDecision): ToolRunError {

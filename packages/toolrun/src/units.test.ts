@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HealthTracker, percentile } from './health.js';
-import { suggestNames } from './suggest.js';
 import { KeyedBuckets, TokenBucket } from './token-bucket.js';
 
 describe('TokenBucket', () => {
@@ -71,15 +70,5 @@ describe('HealthTracker', () => {
     expect(percentile([], 0.5)).toBe(0);
     expect(percentile([1, 2, 3, 4], 0.5)).toBe(2);
     expect(percentile([1, 2, 3, 4], 0.95)).toBe(4);
-  });
-});
-
-describe('suggestNames', () => {
-  it('suggests close names and nothing for unrelated ones', () => {
-    const names = ['get_weather', 'search_docs', 'send_email'];
-    expect(suggestNames('get_wether', names)).toEqual(['get_weather']);
-    expect(suggestNames('weather', names)).toEqual(['get_weather']);
-    expect(suggestNames('zzzzzz', names)).toEqual([]);
-    expect(suggestNames('', names)).toEqual([]);
   });
 });

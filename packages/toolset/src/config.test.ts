@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadToolsetConfigFile, parseToolsetConfig } from './config.js';
+import { z } from 'zod';
+import {
+  type ConfigIssueReporter,
+  loadToolsetConfigFile,
+  parseToolsetConfig,
+  type ToolsetConfig,
+} from './config.js';
 import { instantiateConfig } from './config-instantiate.js';
 import { interpolate } from './env-interpolate.js';
 import { ToolsetConfigError } from './errors.js';
@@ -96,14 +102,22 @@ describe('config errors point at the file and the entry', () => {
       {
         pointer: '/toolsets/0/namespaces',
         code: 'unknown_field',
-        message: 'unknown field "namespaces"',
+        message: 'unknown field "namespaces"; did you mean "namespace"?',
         line: 3,
         column: 5,
       },
     ]);
     const top = issuesOf('toolset: []\n');
-    expect(top.issues[0]).toMatchObject({ pointer: '/toolset', code: 'unknown_field', line: 1, column: 1 });
+    expect(top.issues[0]).toMatchObject({
+      pointer: '/toolset',
+      code: 'unknown_field',
+      message: 'unknown field "toolset"; did you mean "toolsets"?',
+      line: 1,
+      column: 1,
+    });
+    expect(issuesOf('zzzzzz: 1\n').issues[0]!.message).toBe('unknown field "zzzzzz"');
     const rule = issuesOf('policies:\n  - id: p\n    rules:\n      - allow: { rolez: [x] }\n');
+    expect(rule.issues[0]!.message).toMatch(/did you mean "role"\?/);
     expect(rule.issues[0]).toMatchObject({
       pointer: '/policies/0/rules/0/allow/rolez',
       code: 'unknown_field',
@@ -240,5 +254,58 @@ describe('hostile config input', () => {
     expect(interpolate('${toString}', {})).toMatchObject({ ok: false, code: 'unset_env' });
     expect(interpolate('${A:-${B}}', {})).toMatchObject({ ok: false, code: 'bad_interpolation' });
     expect(interpolate('abc ${', {})).toMatchObject({ ok: false, code: 'bad_interpolation' });
+  });
+});
+
+describe('sections added by another package', () => {
+  const sections = {
+    sources: z.array(z.strictObject({ name: z.string(), command: z.string().optional() })),
+  };
+  it('validates them in the same pass, returns their values, and hints at misspelt keys inside them', () => {
+    const ok = parseToolsetConfig('sources:\n  - name: a\n    command: npx\ntoolsets:\n  - id: all\n', {
+      sections,
+    });
+    expect(ok.sections).toEqual({ sources: [{ name: 'a', command: 'npx' }] });
+    expect(ok.toolsets.map((t) => t.id)).toEqual(['all']);
+    let error: ToolsetConfigError | undefined;
+    try {
+      parseToolsetConfig('sources:\n  - name: a\n    comand: npx\n', { sections, file: 'x.yaml' });
+    } catch (e) {
+      error = e as ToolsetConfigError;
+    }
+    expect(error?.issues).toEqual([
+      {
+        pointer: '/sources/0/comand',
+        code: 'unknown_field',
+        message: 'unknown field "comand"; did you mean "command"?',
+        line: 3,
+        column: 5,
+      },
+    ]);
+    expect(() => parseToolsetConfig('source: []\n', { sections })).toThrow(/did you mean "sources"/);
+    expect(() => parseToolsetConfig('sources: []\n')).toThrow(/unknown field "sources"/);
+  });
+  it('refuses a section that would shadow part of the format', () => {
+    expect(() => parseToolsetConfig('{}', { sections: { toolsets: z.array(z.string()) } })).toThrow(
+      TypeError,
+    );
+  });
+});
+
+describe('refine: checks across sections', () => {
+  it('reports problems with the pointer and position of the path it names', () => {
+    const sections = { serve: z.strictObject({ toolset: z.string() }) };
+    const refine = (config: ToolsetConfig, report: ConfigIssueReporter) => {
+      const ref = (config.sections?.serve as { toolset: string } | undefined)?.toolset;
+      if (ref !== undefined && !config.toolsets.some((t) => t.id === ref))
+        report(['serve', 'toolset'], 'unknown_reference', `unknown toolset ${JSON.stringify(ref)}`);
+    };
+    const text = 'toolsets:\n  - id: a\nserve:\n  toolset: b\n';
+    expect(() => parseToolsetConfig(text, { sections, refine, file: 'c.yaml' })).toThrow(
+      /c\.yaml:4:12 \/serve\/toolset: unknown toolset "b"/,
+    );
+    expect(parseToolsetConfig(text.replace('b\n', 'a\n'), { sections, refine }).sections).toEqual({
+      serve: { toolset: 'a' },
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import { inspectJson, pathToPointer } from '@toolarsenal/toolmodel';
+import { inspectJson, pathToPointer, suggestNames } from '@toolarsenal/toolmodel';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
+import { knownKeysAt } from './config-keys.js';
 import { locate } from './config-locate.js';
 import { configSchema, type ToolsetEntry } from './config-schema.js';
 import { interpolate } from './env-interpolate.js';
@@ -18,7 +19,21 @@ export interface ConfigOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Largest accepted file, in bytes. Default 5 MB. */
   maxBytes?: number;
+  /**
+   * Top-level sections a package adds to this format (e.g. `@toolarsenal/arsenal`'s `sources`),
+   * each validated by its zod schema in the same pass, with the same pointers, positions and
+   * "did you mean" hints. Their values come back in `ToolsetConfig.sections`.
+   */
+  sections?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * Checks across sections once the file is otherwise valid (e.g. a reference from a section to a
+   * toolset id); `report` positions each problem like the built-in checks do.
+   */
+  refine?: (config: ToolsetConfig, report: ConfigIssueReporter) => void;
 }
+
+/** Records one problem at a path of the document (`['serve', 'toolset']`), with its line and column. */
+export type ConfigIssueReporter = (path: readonly (string | number)[], code: string, message: string) => void;
 
 /** A validated config: plain data, ready for `instantiateConfig`. */
 export interface ToolsetConfig {
@@ -26,6 +41,8 @@ export interface ToolsetConfig {
   policies: AccessPolicySpec[];
   toolsets: ToolsetEntry[];
   exposure?: { public?: string; partner?: string; local?: string };
+  /** Values of the `sections` the caller added (only those present in the file). */
+  sections?: Record<string, unknown>;
 }
 
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -170,16 +187,24 @@ function parseConfig(text: string, options: ConfigOptions): ToolsetConfig {
   if (envIssues.length > 0) fail(envIssues);
   const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
 
-  const parsed = configSchema.safeParse(value);
-  if (!parsed.success) fail(zodIssues(parsed.error, [], issue));
-  const data = parsed.data!;
+  const sectionNames = Object.keys(options.sections ?? {});
+  const clash = sectionNames.find((name) => name in configSchema.shape);
+  if (clash) throw new TypeError(`parseToolsetConfig: section "${clash}" is already part of the format`);
+  const schema = options.sections
+    ? configSchema.extend(
+        Object.fromEntries(Object.entries(options.sections).map(([k, v]) => [k, v.optional()])),
+      )
+    : configSchema;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) fail(zodIssues(parsed.error, [], issue, schema));
+  const data = parsed.data! as z.infer<typeof configSchema> & Record<string, unknown>;
 
   const issues: ConfigIssue[] = [];
   const policies: AccessPolicySpec[] = [];
   const policyIds = new Map<string, number>();
   (data.policies ?? []).forEach((p, i) => {
     const r = accessPolicySchema.safeParse(p);
-    if (!r.success) issues.push(...zodIssues(r.error, ['policies', i], issue));
+    if (!r.success) issues.push(...zodIssues(r.error, ['policies', i], issue, accessPolicySchema));
     else if (policyIds.has(r.data.id))
       issues.push(
         issue(
@@ -223,7 +248,21 @@ function parseConfig(text: string, options: ConfigOptions): ToolsetConfig {
       );
   }
   if (issues.length > 0) fail(issues);
-  return { file, policies, toolsets, ...(data.exposure && { exposure: data.exposure }) };
+  const sections = Object.fromEntries(
+    sectionNames.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]),
+  );
+  const config: ToolsetConfig = {
+    file,
+    policies,
+    toolsets,
+    ...(data.exposure && { exposure: data.exposure }),
+    ...(options.sections && { sections }),
+  };
+  if (options.refine) {
+    options.refine(config, (path, code, message) => issues.push(issue(path, code, message)));
+    if (issues.length > 0) fail(issues);
+  }
+  return config;
 }
 
 type IssueFn = (path: readonly (string | number)[], code: string, message: string) => ConfigIssue;
@@ -292,7 +331,7 @@ function checkEntry(
         );
     } else {
       const r = accessPolicySchema.safeParse(t.policy);
-      if (!r.success) issues.push(...zodIssues(r.error, [...here, 'policy'], issue));
+      if (!r.success) issues.push(...zodIssues(r.error, [...here, 'policy'], issue, accessPolicySchema));
       else t.policy = r.data;
     }
   }
@@ -337,13 +376,22 @@ function checkCycles(
   for (const t of toolsets) visit(t.id, []);
 }
 
-function zodIssues(error: z.ZodError, prefix: readonly (string | number)[], issue: IssueFn): ConfigIssue[] {
+function zodIssues(
+  error: z.ZodError,
+  prefix: readonly (string | number)[],
+  issue: IssueFn,
+  schema: z.ZodType,
+): ConfigIssue[] {
   const out: ConfigIssue[] = [];
   for (const i of error.issues.slice(0, 50)) {
     const path = [...prefix, ...(i.path as (string | number)[])];
     if (i.code === 'unrecognized_keys') {
-      for (const key of i.keys)
-        out.push(issue([...path, key], 'unknown_field', `unknown field ${JSON.stringify(key)}`));
+      const known = knownKeysAt(schema, i.path as (string | number)[]);
+      for (const key of i.keys) {
+        const near = suggestNames(key, known, 1)[0];
+        const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : '';
+        out.push(issue([...path, key], 'unknown_field', `unknown field ${JSON.stringify(key)}${hint}`));
+      }
     } else {
       const code =
         i.code === 'custom'

@@ -2,13 +2,15 @@ export { HINTS, type HintName, hintValue } from './annotations.js';
 export { type CapabilityFilter, explainInvalidToolsetId, ToolsetBuilder, toolset } from './builder.js';
 export { type ComposeOptions, difference, intersection, union } from './compose.js';
 export {
+  type ConfigIssueReporter,
   type ConfigOptions,
   loadToolsetConfigFile,
   parseToolsetConfig,
   type ToolsetConfig,
 } from './config.js';
 export { type InstantiatedConfig, instantiateConfig } from './config-instantiate.js';
-export type { ToolsetEntry } from './config-schema.js';
+export { accessPolicySchema } from './policy-schema.js';
+export { configSchema as toolsetConfigSchema, type ToolsetEntry } from './config-schema.js';
 export { type ConfigIssue, ToolsetConfigError, ToolsetError } from './errors.js';
 export type { ClauseCheck, Explanation } from './explanation.js';
 export { exportTools, type PreparedTurn, prepareTurn, type ToolsetExport } from './export.js';

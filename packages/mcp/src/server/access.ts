@@ -3,7 +3,8 @@
 // this file (and result-format.ts for formatting) should need to change.
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Principal as RunPrincipal } from '@toolarsenal/toolmodel';
-import type { PolicyAction, Principal, Toolset } from '@toolarsenal/toolset';
+import { type Runner, ToolRunError } from '@toolarsenal/toolrun';
+import type { PolicyAction, Principal } from '@toolarsenal/toolset';
 
 /** What the transport knows about one request, handed to `principal()`. */
 export interface McpRequestInfo {
@@ -49,36 +50,23 @@ export interface AccessCheck {
 }
 
 /**
- * Decisions come from the toolset (membership + its policy) when there is one. The runner's own
- * capability/scope check is mirrored here so that a tool the runner would refuse is not listed
- * either (deny by default: a principal that lists scopes lacks every scope it does not list).
+ * Every decision is the runner's (`runner.authorize`): the tool's declared capabilities and
+ * scopes, then the runner's `policy` (the served toolset when the server made the runner). What
+ * a caller may list, find and describe is therefore exactly what the runner would let it call.
  */
-export function createAccessCheck(toolset: Toolset | undefined): AccessCheck {
+export function createAccessCheck(runner: Runner): AccessCheck {
+  const decide = (principal: Principal, tool: Tool, action: PolicyAction) => {
+    const decision = runner.authorize(tool.id, principal, action);
+    return ToolRunError.isInstance(decision) ? undefined : decision;
+  };
   return {
-    allows(principal, tool, action) {
-      if (!holds(principal.scopes, tool.requiredScopes)) return false;
-      if (!holds(principal.capabilities, tool.capabilities)) return false;
-      return toolset ? toolset.evaluate(principal, tool, action).allow : true;
-    },
+    allows: (principal, tool, action) => decide(principal, tool, action)?.allow === true,
     confirmation(principal, tool) {
-      if (!toolset) return undefined;
-      const decision = toolset.evaluate(principal, tool, 'call');
-      return decision.allow && decision.obligations.confirmation
+      const decision = decide(principal, tool, 'call');
+      return decision?.allow && decision.obligations.confirmation
         ? decision.obligations.confirmation.reason
         : undefined;
     },
-    forRunner(principal) {
-      return {
-        id: principal.id ?? 'anonymous',
-        ...(principal.scopes ? { scopes: principal.scopes } : {}),
-        ...(principal.capabilities ? { capabilities: principal.capabilities } : {}),
-      };
-    },
+    forRunner: (principal) => (principal.id === undefined ? { ...principal, id: 'anonymous' } : principal),
   };
-}
-
-/** `granted` undefined = unrestricted on this axis (toolrun's rule). */
-function holds(granted: readonly string[] | undefined, required: readonly string[]): boolean {
-  if (!granted || required.length === 0) return true;
-  return required.every((r) => granted.includes(r));
 }

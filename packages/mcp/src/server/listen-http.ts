@@ -30,15 +30,34 @@ export interface ListenOptions {
    * names when bound to loopback, otherwise no check.
    */
   allowedHosts?: readonly string[];
+  /** Path of the health endpoint (GET, no auth, no tool data). Default `/healthz`; `false` turns it off. */
+  healthPath?: string | false;
+  /**
+   * Health of what the server fronts (e.g. per-source status from `@toolarsenal/arsenal`).
+   * Default: `{ status: 'ok' }` while the server listens. `down` answers 503.
+   */
+  health?: () => HealthReport | Promise<HealthReport>;
   onError?: (error: Error) => void;
+}
+
+/** The body of the health endpoint. */
+export interface HealthReport {
+  /** `ok`: everything up; `degraded`: serving, some sources down; `down`: nothing usable (HTTP 503). */
+  status: 'ok' | 'degraded' | 'down';
+  /** Per-source detail, e.g. `{ name, status, tools, error? }`. */
+  sources?: readonly object[];
+  [key: string]: unknown;
 }
 
 export interface HttpServing {
   /** The endpoint URL, e.g. `http://127.0.0.1:41234/mcp`. */
   readonly url: string;
   readonly port: number;
-  /** Stops accepting, ends open connections and closes the server. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting and closes the server. Open connections are ended at once, or with
+   * `graceMs` once their request under way is answered (forced at the deadline).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -51,6 +70,15 @@ export async function listen(
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   if (!path.startsWith('/')) throw new McpError('MCP_INVALID_OPTIONS', 'listen: path must start with "/"');
+  const healthPath = options.healthPath ?? '/healthz';
+  if (
+    healthPath !== false &&
+    (typeof healthPath !== 'string' || !healthPath.startsWith('/') || healthPath === path)
+  )
+    throw new McpError(
+      'MCP_INVALID_OPTIONS',
+      'listen: healthPath must start with "/" and differ from the MCP path (or be false)',
+    );
   const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
   const hosts = options.allowedHosts ?? (loopback ? LOOPBACK : undefined);
   const validateHost = hosts ? hostHeaderValidation([...hosts]) : undefined;
@@ -66,6 +94,10 @@ export async function listen(
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     if (validateHost && !validateHost(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (healthPath !== false && url.pathname === healthPath) {
+      await answerHealth(req, res, options.health);
+      return;
+    }
     if (url.pathname !== path) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
@@ -99,10 +131,48 @@ export async function listen(
   return {
     url: `http://${shownHost}:${port}${path}`,
     port,
-    close: () =>
+    close: (closeOptions = {}) =>
       new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
+        const grace = closeOptions.graceMs ?? 0;
+        let sweep: ReturnType<typeof setInterval> | undefined;
+        let force: ReturnType<typeof setTimeout> | undefined;
+        http.close(() => {
+          clearInterval(sweep);
+          clearTimeout(force);
+          resolve();
+        });
+        if (grace <= 0) {
+          http.closeAllConnections();
+          return;
+        }
+        // Requests under way finish and get their response; each connection closes once idle.
+        http.closeIdleConnections();
+        sweep = setInterval(() => http.closeIdleConnections(), 25);
+        force = setTimeout(() => http.closeAllConnections(), grace);
       }),
   };
+}
+
+async function answerHealth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  health: ListenOptions['health'],
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed');
+    return;
+  }
+  let report: HealthReport;
+  try {
+    report = health ? await health() : { status: 'ok' };
+  } catch (error) {
+    report = { status: 'down', error: (error as Error)?.message ?? String(error) };
+  }
+  const body = JSON.stringify(report);
+  res
+    .writeHead(report.status === 'down' ? 503 : 200, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+    })
+    .end(req.method === 'HEAD' ? undefined : body);
 }

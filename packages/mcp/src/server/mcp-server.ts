@@ -23,7 +23,12 @@ export interface CreateMcpServerOptions {
   tools?: readonly (Tool | ToolInput)[] | ToolProvider;
   /** Retrieval for `find_tools`. Default: an in-memory lexical index kept in sync with the tools. */
   index?: ToolIndex;
-  /** Runs calls. Default: a runner with every served tool registered (and `executors`). */
+  /**
+   * Runs calls, and decides access: listings, searches and descriptions ask `runner.authorize`.
+   * Default: a runner with every served tool registered, `executors`, and the toolset as its
+   * policy. With a `toolset`, your own runner must have it as its policy
+   * (`createRunner({ policy: toolset })`), so serving and calling share one decision.
+   */
   runner?: Runner;
   /** Executors for the default runner (e.g. `pool.executor` to serve MCP servers' tools). */
   executors?: readonly Executor[];
@@ -87,7 +92,17 @@ export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsen
   const ownIndex = options.index === undefined;
   const index = options.index ?? createIndex();
   const ownRunner = options.runner === undefined;
-  const runner = options.runner ?? createRunner({ executors: options.executors ?? [] });
+  if (options.toolset && options.runner && options.runner.policy !== options.toolset)
+    throw new McpError(
+      'MCP_INVALID_OPTIONS',
+      'createMcpServer: with a `toolset`, the `runner` must have it as its policy (createRunner({ policy: toolset }))',
+    );
+  const runner =
+    options.runner ??
+    createRunner({
+      executors: options.executors ?? [],
+      ...(options.toolset ? { policy: options.toolset } : {}),
+    });
   const pinned = compilePinned(options.pinned ?? [], mode);
   const instances = new Set<Server>();
   let handler: McpHttpHandler | undefined;
@@ -124,7 +139,7 @@ export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsen
     catalog,
     index,
     runner,
-    access: createAccessCheck(options.toolset),
+    access: createAccessCheck(runner),
     principal: options.principal ?? defaultPrincipal,
     confirmations: new Confirmations(options.confirmation),
     isPinned: (tool) => pinned(tool, catalog.nameOf(tool)),
@@ -235,7 +250,7 @@ function syncRunner(
   onError?: (e: Error) => void,
 ): void {
   const keep = new Set(after.map((t) => t.id));
-  for (const tool of before) if (!keep.has(tool.id)) runner.unregister(tool.name);
+  for (const tool of before) if (!keep.has(tool.id)) runner.unregister(tool.id);
   const had = new Map(before.map((t) => [t.id, t.contentHash]));
   for (const tool of after) {
     if (had.get(tool.id) === tool.contentHash && runner.get(tool.id)) continue;

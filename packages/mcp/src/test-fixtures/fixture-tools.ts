@@ -1,4 +1,4 @@
-import { defineTool, type Tool } from '@toolarsenal/toolmodel';
+import { type AccessPolicy, defineTool, type Tool } from '@toolarsenal/toolmodel';
 import { createRunner, type Runner, ToolExecutionError, toolOutput } from '@toolarsenal/toolrun';
 
 /** Small tools with handlers, shared by the unit and interop tests. */
@@ -79,9 +79,9 @@ function count(name: string): void {
   runs.set(name, (runs.get(name) ?? 0) + 1);
 }
 
-/** A runner with a handler for every fixture tool. */
-export function createFixtureRunner(): Runner {
-  const runner = createRunner({ defaults: { retry: false } });
+/** A runner with a handler for every fixture tool (and the served toolset as its policy, when given). */
+export function createFixtureRunner(policy?: AccessPolicy): Runner {
+  const runner = createRunner({ defaults: { retry: false }, ...(policy ? { policy } : {}) });
   const handlers: Record<
     string,
     (args: Record<string, unknown>, signal: AbortSignal, report: (p: number, t: number) => void) => unknown

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Runner } from '@toolarsenal/toolrun';
 import {
@@ -29,7 +30,7 @@ export async function serveFixtureHttp(
   options: Partial<CreateMcpServerOptions> & { tools?: readonly Tool[] } = {},
   listenOptions: Parameters<typeof listen>[1] = {},
 ): Promise<HttpFixture> {
-  const runner = options.runner ?? createFixtureRunner();
+  const runner = options.runner ?? createFixtureRunner(options.toolset);
   const server = createMcpServer({
     ...(options.toolset ? {} : { tools: options.tools ?? FIXTURE_TOOLS }),
     runner,
@@ -53,4 +54,17 @@ export async function serveFixtureHttp(
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;
   return content?.find((b) => b.type === 'text')?.text ?? '';
+}
+
+/** An SDK client on an in-process (2025-era) connection to `server`; its close goes on `cleanups`. */
+export async function connectInProcess(
+  server: ToolArsenalMcpServer,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.factory({ era: 'legacy' }).connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(clientSide);
+  cleanups.push(() => client.close());
+  return client;
 }

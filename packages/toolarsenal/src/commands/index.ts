@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerCallTool } from './call-tool.js';
 import { registerCheck } from './check.js';
+import { registerConfig } from './config.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
+import { registerList } from './list.js';
 import { registerInspect } from './inspect.js';
 import { registerSearch } from './search.js';
 import { registerServe } from './serve.js';
@@ -19,5 +22,8 @@ export const commands: RegisterCommand[] = [
   registerImport,
   registerTypes,
   registerServe,
+  registerList,
+  registerConfig,
+  registerCallTool,
   registerInspect,
 ];

@@ -3,7 +3,8 @@ import { instantiateConfig, loadToolsetConfigFile, ToolsetConfigError } from '@t
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
-import { loadTools, readInput } from './dialect-input.js';
+import { loadTools } from '../input/load-tools.js';
+import { readInput } from '../input/read-input.js';
 import type { RegisterCommand } from './index.js';
 import type { StopSignal } from './serve.js';
 

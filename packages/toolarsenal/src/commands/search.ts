@@ -13,10 +13,12 @@ import { readInput as readStructured } from '../input/read-input.js';
 import { type CliIo, processIo, readText } from '../io.js';
 import { setExitCode } from '../program.js';
 import type { RegisterCommand } from './index.js';
+import { runSearchConfig } from './search-config.js';
 import { readQueries, readSearchCorpus, type SearchCorpus } from './search-input.js';
 
 interface SearchCommandOptions {
-  tools: string;
+  tools?: string;
+  config?: string;
   queries?: string;
   k: string;
   mode?: string;
@@ -112,8 +114,23 @@ async function runSearch(
     throw new CliError('give a query or --queries <file>');
   if (query !== undefined && options.queries !== undefined)
     throw new CliError('give either a query or --queries, not both');
+  if (options.tools !== undefined && options.config !== undefined)
+    throw new CliError('give either --tools <file> or --config <file>, not both');
+  if (options.tools === undefined) {
+    if (query === undefined) throw new CliError('--queries needs --tools <file>');
+    await runSearchConfig(
+      query,
+      {
+        k,
+        ...(options.config !== undefined && { config: options.config }),
+        ...(options.json && { json: true }),
+      },
+      io,
+    );
+    return;
+  }
   const source = options.tools === '-' ? '<stdin>' : options.tools;
-  const corpus = readSearchCorpus(await readStructured(options.tools, io), source);
+  const corpus = readSearchCorpus(await readStructured(options.tools, io), source!);
   const index = await buildIndex(corpus, mode, io);
   const batch = options.queries !== undefined;
   // Batch output is for evaluation: keep every scored tool unless a threshold is asked for.
@@ -193,7 +210,11 @@ export const registerSearch: RegisterCommand = (program, io) => {
       'Find the tools that fit a request (BM25, semantic or hybrid), or run a batch of queries for evaluation.',
     )
     .argument('[query]', 'what the tool should do, in plain words')
-    .requiredOption(
+    .option(
+      '--config <file>',
+      'search the tools of a gateway config (default when --tools is not given: toolarsenal.yaml in this directory)',
+    )
+    .option(
       '--tools <file>',
       'tools: canonical JSON/JSONL, any dialect tooladapter reads, or catalogue rows ({"id", "name", "description", "parameters", "tags"}, reported by id)',
     )

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run, scratch } from '../test-fixtures/cli-kit.js';
+import { buildCli, run, scratch } from '../test-fixtures/cli-kit.js';
 
 // `toolarsenal serve` in a real child process, driven by the official SDK clients.
 const pkg = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,15 +34,7 @@ const TOOLS = {
 describe('toolarsenal serve', () => {
   let file: string;
   beforeAll(() => {
-    execFileSync(
-      process.execPath,
-      [
-        fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
-        '-p',
-        'tsconfig.build.json',
-      ],
-      { cwd: pkg },
-    );
+    buildCli();
     file = scratch().write('tools.json', JSON.stringify(TOOLS));
   }, 120_000);
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,3 +48,16 @@ export function scratch(): {
 
 /** A file written for the CLI's unit tests (`src/test-fixtures/data/<name>`). */
 export const fixture = (name: string): string => fileURLToPath(new URL(`data/${name}`, import.meta.url));
+
+/** Builds this package's dist, so `bin/toolarsenal.js` in a child process runs the code under test. */
+export function buildCli(): void {
+  execFileSync(
+    process.execPath,
+    [
+      fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
+      '-p',
+      'tsconfig.build.json',
+    ],
+    { cwd: fileURLToPath(new URL('../../', import.meta.url)) },
+  );
+}

@@ -1,10 +1,17 @@
 const MAX_SCANNED = 2_000;
 
 /**
- * Up to `limit` registered names close to `name` (edit distance ≤ 1/3 of the length, or one
- * containing the other), so a not-found message can point the model at the right tool.
+ * Up to `limit` names close to `name` (edit distance ≤ 1/3 of the length, or one
+ * containing the other), for "did you mean" hints (unknown tools, unknown config keys).
  */
 export function suggestNames(name: string, names: Iterable<string>, limit = 3): string[] {
+  // A hint helper: input that is not a name and a list of names gets no hint, never a crash.
+  if (
+    typeof name !== 'string' ||
+    typeof (names as Partial<Iterable<string>>)?.[Symbol.iterator] !== 'function'
+  )
+    return [];
+  const max = Number.isInteger(limit) && limit > 0 ? limit : 3;
   const query = name.toLowerCase().slice(0, 128);
   if (query === '') return [];
   const budget = Math.max(1, Math.floor(query.length / 3));
@@ -12,6 +19,7 @@ export function suggestNames(name: string, names: Iterable<string>, limit = 3): 
   let scanned = 0;
   for (const candidate of names) {
     if (++scanned > MAX_SCANNED) break;
+    if (typeof candidate !== 'string') continue;
     const c = candidate.toLowerCase();
     const contains = c.includes(query) || query.includes(c);
     const d = contains ? 0 : distance(query, c, budget);
@@ -19,7 +27,7 @@ export function suggestNames(name: string, names: Iterable<string>, limit = 3): 
       scored.push({ name: candidate, score: contains ? Math.abs(c.length - query.length) / 100 : d });
   }
   scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
-  return scored.slice(0, limit).map((s) => s.name);
+  return scored.slice(0, max).map((s) => s.name);
 }
 
 /** Levenshtein distance, giving up (returning budget + 1) once it exceeds `budget`. */

@@ -1,0 +1,57 @@
+import {
+  markError,
+  subclassGuard,
+  ToolArsenalError,
+  type ToolArsenalErrorOptions,
+} from '@toolarsenal/toolmodel';
+
+const ARSENAL = 'toolarsenal.error.arsenal';
+
+/**
+ * Misuse of the facade or a source that cannot work as configured. Codes:
+ * `ARSENAL_INVALID_OPTIONS`, `ARSENAL_CLOSED`, `ARSENAL_DUPLICATE_SOURCE`, `ARSENAL_UNKNOWN_TOOLSET`,
+ * `ARSENAL_SOURCE_FAILED` (a source's load failed; it is retried), `ARSENAL_BAD_MODULE`, `ARSENAL_BAD_TOOL_FILE`.
+ */
+export class ArsenalError extends ToolArsenalError {
+  constructor(code: string, message: string, options: ToolArsenalErrorOptions = {}) {
+    super(code, message, options);
+    this.name = 'ArsenalError';
+    markError(this, ARSENAL);
+  }
+  static override isInstance = subclassGuard<ArsenalError>(ARSENAL);
+}
+
+/** One problem in a config file: JSON pointer, machine-readable code, message, and position when known. */
+export interface ArsenalConfigIssue {
+  pointer: string;
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+const CONFIG = 'toolarsenal.error.arsenal-config';
+const MAX_LISTED = 20;
+
+/** A `toolarsenal.yaml`/`.json` is unreadable or invalid; `issues` lists every problem found in one pass. */
+export class ArsenalConfigError extends ToolArsenalError {
+  readonly file: string;
+  readonly issues: readonly ArsenalConfigIssue[];
+  constructor(file: string, issues: readonly ArsenalConfigIssue[], options: ToolArsenalErrorOptions = {}) {
+    super('ARSENAL_CONFIG_INVALID', formatIssues(file, issues), options);
+    this.name = 'ArsenalConfigError';
+    this.file = file;
+    this.issues = Object.freeze([...issues]);
+    markError(this, CONFIG);
+  }
+  static override isInstance = subclassGuard<ArsenalConfigError>(CONFIG);
+}
+
+function formatIssues(file: string, issues: readonly ArsenalConfigIssue[]): string {
+  const lines = issues.slice(0, MAX_LISTED).map((i) => {
+    const at = i.line !== undefined ? `${file}:${i.line}:${i.column ?? 1}` : file;
+    return `  - ${at} ${i.pointer || '(root)'}: ${i.message}`;
+  });
+  if (issues.length > MAX_LISTED) lines.push(`  … and ${issues.length - MAX_LISTED} more`);
+  return `Invalid config ${file} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
+}

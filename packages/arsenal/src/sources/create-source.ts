@@ -1,0 +1,51 @@
+import type { McpPool } from '@toolarsenal/mcp';
+import type { Executor } from '@toolarsenal/toolrun';
+import type { SourceConfig } from '../config/schema.js';
+import { loadAgent } from './a2a-source.js';
+import { loadToolFile } from './file-source.js';
+import { LoadedSource } from './loaded-source.js';
+import { McpSource } from './mcp-source.js';
+import { loadToolModule } from './module-source.js';
+import { loadOpenApi } from './openapi-source.js';
+import type { ArsenalSource } from './source.js';
+
+export interface SourceContext {
+  pool: McpPool;
+  /** Base directory of relative paths. */
+  dir: string;
+  /** Executor for an OpenAPI source's calls (e.g. `createHttpExecutor(...)`), by source name or for all. */
+  openapiExecutor?: (config: SourceConfig) => Executor | undefined;
+}
+
+/** Builds the source a config entry describes (not started). */
+export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalSource {
+  const namespace = config.namespace ?? config.name;
+  if (config.mcp) return new McpSource(ctx.pool, config, ctx.dir);
+  const common = { name: config.name, namespace, ...(config.retry && { retry: config.retry }) };
+  if (config.openapi) {
+    const executor = ctx.openapiExecutor?.(config);
+    return new LoadedSource({
+      ...common,
+      kind: 'openapi',
+      load: () => loadOpenApi(config, namespace, ctx.dir),
+      ...(executor && { executor }),
+    });
+  }
+  if (config.a2a)
+    return new LoadedSource({
+      ...common,
+      kind: 'a2a',
+      load: (signal) => loadAgent(config, namespace, signal),
+    });
+  if (config.module !== undefined)
+    return new LoadedSource({
+      ...common,
+      kind: 'module',
+      load: () => loadToolModule(config.module!, namespace, ctx.dir),
+    });
+  return new LoadedSource({
+    ...common,
+    kind: 'file',
+    load: () => loadToolFile(config.file!, namespace, config.dialect, ctx.dir),
+  });
+}

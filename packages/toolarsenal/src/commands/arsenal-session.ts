@@ -1,0 +1,82 @@
+import {
+  type Arsenal,
+  type ArsenalConfig,
+  ArsenalConfigError,
+  CONFIG_FILE_NAMES,
+  createArsenal,
+  findConfig,
+  loadConfig,
+  type SourceState,
+} from '@toolarsenal/arsenal';
+import { CliError, EXIT } from '../cli-error.js';
+import type { CliIo } from '../io.js';
+
+/** How long sources may take before progress lines appear on stderr (ms). */
+const PROGRESS_AFTER_MS = 300;
+
+/** The config file: `--config`, else the first `toolarsenal.yaml|yml|json` in the working directory. */
+export async function resolveConfigPath(given: string | undefined): Promise<string> {
+  if (given !== undefined) return given;
+  const found = await findConfig(process.cwd());
+  if (!found)
+    throw new CliError(
+      `no config: pass --config <file> or create one of ${CONFIG_FILE_NAMES.join(', ')} in ${process.cwd()}`,
+    );
+  return found;
+}
+
+/** Loads and validates the config; an invalid one is a usage error (exit 2) listing every problem. */
+export async function readConfig(
+  given: string | undefined,
+  exitCode: number = EXIT.usage,
+): Promise<ArsenalConfig> {
+  const path = await resolveConfigPath(given);
+  try {
+    return await loadConfig(path);
+  } catch (error) {
+    if (ArsenalConfigError.isInstance(error)) throw new CliError(error.message, exitCode, error.code);
+    throw error;
+  }
+}
+
+/**
+ * Starts every source of the config and waits for their first attempt. When that takes more
+ * than a moment, progress goes to stderr (one line per source as it comes up or fails).
+ */
+export async function openArsenal(
+  given: string | undefined,
+  io: CliIo,
+  options: { quiet?: boolean } = {},
+): Promise<Arsenal> {
+  const config = await readConfig(given);
+  const arsenal = createArsenal(config);
+  let verbose = false;
+  const timer = setTimeout(() => {
+    if (options.quiet) return;
+    verbose = true;
+    io.stderr(`toolarsenal: starting ${config.sources.length} sources…\n`);
+    for (const state of arsenal.status()) if (state.status !== 'starting') io.stderr(line(state));
+  }, PROGRESS_AFTER_MS);
+  const off = arsenal.on('status', (state) => {
+    if (verbose) io.stderr(line(state));
+  });
+  try {
+    await arsenal.ready();
+  } finally {
+    clearTimeout(timer);
+    off();
+  }
+  if (!options.quiet)
+    for (const state of arsenal.status()) if (state.status !== 'ready' && !verbose) io.stderr(line(state));
+  return arsenal;
+}
+
+/** `  ✓ name (kind): 12 tools` / `  ✗ name (kind): retrying — reason`. */
+export function line(state: SourceState): string {
+  const mark = state.status === 'ready' ? '✓' : state.status === 'starting' ? '…' : '✗';
+  const detail =
+    state.status === 'ready'
+      ? `${state.tools} tools`
+      : `${state.status}${state.error ? ` — ${state.error.split('\n')[0]}` : ''}`;
+  return `  ${mark} ${state.name} (${state.kind}): ${detail}\n`;
+}
