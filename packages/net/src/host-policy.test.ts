@@ -76,6 +76,12 @@ describe('createHostPolicy', () => {
     ).not.toThrow();
   });
 
+  it('trustExactHosts: false keeps exact entries to public addresses (lists taken from a document)', () => {
+    const policy = createHostPolicy({ allowedHosts: ['127.0.0.1', 'localhost'], trustExactHosts: false });
+    expect(refusal(() => policy.checkUrl(new URL('http://127.0.0.1/'))).code).toBe('NET_PRIVATE_ADDRESS');
+    expect(policy.addressAllowed('localhost', '127.0.0.1').allowed).toBe(false);
+  });
+
   it('refuses other schemes and URLs with credentials', () => {
     const policy = createHostPolicy();
     expect(refusal(() => policy.checkUrl(new URL('file:///etc/passwd'))).code).toBe('NET_BAD_URL');

@@ -15,6 +15,11 @@ export interface HostPolicyOptions {
    * (addresses are still checked).
    */
   allowedHosts?: readonly string[] | undefined;
+  /**
+   * Whether an exact (non-glob) entry also allows its host's private, loopback or link-local
+   * addresses. Default true; set false when the list comes from an untrusted document.
+   */
+  trustExactHosts?: boolean | undefined;
   /** Allow every non-public address class (tests, local development). Default false. */
   allowPrivateAddresses?: boolean | undefined;
   /** URL schemes allowed. Default `['https:', 'http:']`. */
@@ -46,9 +51,10 @@ export function createHostPolicy(options: HostPolicyOptions = {}): HostPolicy {
   const protocols = options.protocols ?? ['https:', 'http:'];
   const entries = options.allowedHosts === undefined ? undefined : parseEntries(options.allowedHosts);
   const allowPrivate = options.allowPrivateAddresses === true;
+  const trustExact = options.trustExactHosts !== false;
 
   const exactlyAllowed = (host: string) =>
-    entries?.some((e) => e.exact !== undefined && e.exact === normaliseHost(host)) ?? false;
+    trustExact && (entries?.some((e) => e.exact !== undefined && e.exact === normaliseHost(host)) ?? false);
 
   return {
     allowedHosts: options.allowedHosts,
