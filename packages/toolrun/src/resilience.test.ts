@@ -33,6 +33,24 @@ describe('retries', () => {
     expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(1);
   });
 
+  it('waits as long as a failure asks (retryAfterMs, e.g. HTTP Retry-After) before retrying', async () => {
+    const runner = createRunner({ validator });
+    const times: number[] = [];
+    runner.register(lookupTool, {
+      retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 2 },
+      handler: () => {
+        times.push(performance.now());
+        if (times.length === 1)
+          throw Object.assign(new ToolExecutionError('busy', { retryable: true }), { retryAfterMs: 150 });
+        return 'ok';
+      },
+    });
+    const result = await runner.run({ name: 'lookup', arguments: {} });
+    expect(result).toMatchObject({ status: 'success', attempt: 2 });
+    // the backoff alone would wait at most 2 ms
+    expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(140);
+  });
+
   it('gives up after maxAttempts and returns the last failure', async () => {
     const runner = createRunner({ validator });
     let calls = 0;
