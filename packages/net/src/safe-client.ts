@@ -131,7 +131,7 @@ export function createSafeClient(options: SafeClientOptions = {}): SafeClient {
     async request(request) {
       const deadline = positive('timeoutMs', request.timeoutMs, timeoutMs);
       const cap = positive('maxResponseBytes', request.maxResponseBytes, maxBytes);
-      const timer = AbortSignal.timeout(deadline);
+      const timer = AbortSignal.timeout(Math.ceil(deadline));
       const signal = request.signal ? AbortSignal.any([request.signal, timer]) : timer;
       let url = parseUrl(request.url, redact);
       let method = (request.method ?? 'GET').toUpperCase();

@@ -1,4 +1,5 @@
-import { markError, subclassGuard, ToolArsenalError } from '@toolarsenal/toolmodel';
+import { markError, subclassGuard } from '@toolarsenal/toolmodel';
+import { ToolExecutionError } from '@toolarsenal/toolrun';
 
 const HTTP_CALL = 'toolarsenal.error.openapi-http-call';
 
@@ -20,16 +21,15 @@ export type HttpCallErrorCode =
   | 'OPENAPI_CALL_BAD_OPTION';
 
 /**
- * A failed OpenAPI call. `retryable` and `retryAfterMs` tell toolrun's retry what to do (408, 429,
- * 502, 503, 504 and network faults are retryable; other 4xx are not). Messages never hold secrets.
+ * A failed OpenAPI call (a toolrun `ToolExecutionError`, so its code, details and retryability
+ * reach the `ToolResult`). `retryable` and `retryAfterMs` tell toolrun's retry what to do (408,
+ * 425, 429, 500, 502, 503, 504 are retryable; other 4xx are not). Messages never hold secrets.
  */
-export class HttpCallError extends ToolArsenalError {
+export class HttpCallError extends ToolExecutionError {
   override readonly code: HttpCallErrorCode;
-  readonly retryable: boolean;
   readonly retryAfterMs?: number;
   /** HTTP status for `OPENAPI_CALL_HTTP_STATUS`. */
   readonly status?: number;
-  readonly details?: Record<string, unknown>;
 
   constructor(
     code: HttpCallErrorCode,
@@ -42,13 +42,16 @@ export class HttpCallError extends ToolArsenalError {
       cause?: unknown;
     } = {},
   ) {
-    super(code, message, options.cause === undefined ? {} : { cause: options.cause });
+    super(message, {
+      code,
+      retryable: options.retryable ?? false,
+      ...(options.details === undefined ? {} : { details: options.details }),
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.name = 'HttpCallError';
     this.code = code;
-    this.retryable = options.retryable ?? false;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
     if (options.status !== undefined) this.status = options.status;
-    if (options.details !== undefined) this.details = options.details;
     markError(this, HTTP_CALL);
   }
 
