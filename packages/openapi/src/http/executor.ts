@@ -3,11 +3,14 @@ import {
   createRedactor,
   createSafeClient,
   type FetchLike,
+  isIpLiteral,
   NetError,
   type Redactor,
+  resolveChecked,
   type Resolver,
   type SafeClient,
   type SafeResponse,
+  systemResolver,
 } from '@toolarsenal/net';
 import type { JsonObject, Tool } from '@toolarsenal/toolmodel';
 import type { ExecutionRequest, Executor } from '@toolarsenal/toolrun';
@@ -53,9 +56,11 @@ export interface HttpExecutorOptions {
 export interface HttpExecutor extends Executor {
   /**
    * The request a call would send, without sending it (OAuth2 tokens not fetched: a placeholder
-   * stands in). `arguments` must already be valid for the tool.
+   * stands in). `arguments` must already be valid for the tool. The URL is checked against the
+   * host policy (NetError when refused); with `resolve`, the host name is resolved and its
+   * addresses checked too.
    */
-  prepare(tool: Tool, args: JsonObject): Promise<PreparedRequest>;
+  prepare(tool: Tool, args: JsonObject, options?: { resolve?: boolean }): Promise<PreparedRequest>;
   /** Masks every secret of a prepared request (for logs and dry runs). */
   redactor(prepared: PreparedRequest): Redactor;
   close(): Promise<void>;
@@ -92,6 +97,8 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecu
     return client;
   };
   const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
+  // Bad options (allow-list entries, limits) fail here, not at the first call.
+  clientFor(options.allowedHosts, options.allowedHosts !== undefined);
 
   const policyFor = (meta: HttpSourceMeta, baseUrl: string) => {
     if (options.allowedHosts !== undefined) return clientFor(options.allowedHosts, true);
@@ -170,7 +177,14 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecu
         throw scrub(error, redact);
       }
     },
-    prepare: async (tool, args) => (await prepare(tool, args, true)).prepared,
+    async prepare(tool, args, check = {}) {
+      const { client, prepared } = await prepare(tool, args, true);
+      const url = new URL(prepared.url);
+      client.policy.checkUrl(url);
+      if (check.resolve && !isIpLiteral(url.hostname))
+        await resolveChecked(url.hostname, client.policy, options.resolver ?? systemResolver);
+      return prepared;
+    },
     redactor: (prepared) => combineRedactors(baseRedactor, createRedactor(prepared.secrets)),
     async close() {
       const all = [...clients.values()];

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerCall } from './call.js';
 import { registerCheck } from './check.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
@@ -17,5 +18,6 @@ export const commands: RegisterCommand[] = [
   registerSearch,
   registerImport,
   registerTypes,
+  registerCall,
   registerServe,
 ];
