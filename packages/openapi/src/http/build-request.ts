@@ -36,13 +36,19 @@ const FORBIDDEN_HEADERS = new Set([
   'trailer',
   'keep-alive',
 ]);
-/** Control characters (tab allowed): a line break in a header value would inject another header. */
-function hasControl(value: string): boolean {
+/**
+ * Header values are sent as written (OpenAPI does not percent-encode them), so they must be
+ * visible ASCII, space or tab: a line break would inject another header, and other characters
+ * have no agreed encoding.
+ */
+function badHeaderCharacter(value: string): string | undefined {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09) || c === 0x7f) return true;
+    if (c === 0x09) continue;
+    if (c < 0x20 || c === 0x7f) return 'line breaks and control characters';
+    if (c > 0x7e) return 'characters outside ASCII';
   }
-  return false;
+  return undefined;
 }
 
 function serialisation(meta: HttpParameterMeta | undefined, location: ParameterLocation): Serialisation {
@@ -137,10 +143,8 @@ function fillPath(meta: HttpSourceMeta, values: Record<string, JsonValue>): stri
 }
 
 function headerValue(pointer: string, value: string): string {
-  if (hasControl(value))
-    throw new HttpCallError(
-      'OPENAPI_CALL_BAD_ARGUMENT',
-      `${pointer}: line breaks and control characters cannot be sent in a header`,
-    );
+  const bad = badHeaderCharacter(value);
+  if (bad)
+    throw new HttpCallError('OPENAPI_CALL_BAD_ARGUMENT', `${pointer}: ${bad} cannot be sent in a header`);
   return value;
 }

@@ -16,7 +16,13 @@ export async function formatRequest(
     `${prepared.method} ${redact(redactUrl(prepared.url, prepared.secretParams)).replaceAll(encodeURIComponent(REDACTED), REDACTED)}`,
   ];
   for (const [name, value] of Object.entries(prepared.headers).sort(([a], [b]) => a.localeCompare(b))) {
-    const masked = name === 'authorization' ? `${value.split(' ')[0]} ${REDACTED}` : redact(value);
+    const scheme = /^([A-Za-z][\w-]*) \S/.exec(value)?.[1];
+    const masked =
+      name === 'authorization' || name === 'proxy-authorization'
+        ? scheme
+          ? `${scheme} ${REDACTED}`
+          : REDACTED
+        : redact(value);
     lines.push(`${name}: ${masked}`);
   }
   const body = prepared.body;
