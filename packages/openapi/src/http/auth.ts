@@ -49,6 +49,56 @@ export type TokenSource = (
   credentials: ClientCredentials,
 ) => Promise<string>;
 
+const SHAPES: Array<{ required: string[]; optional: string[] }> = [
+  { required: ['apiKey'], optional: [] },
+  { required: ['token'], optional: [] },
+  { required: ['username', 'password'], optional: [] },
+  { required: ['clientId', 'clientSecret'], optional: ['scopes', 'tokenUrl', 'audience', 'clientAuth'] },
+];
+
+/**
+ * Checks the executor's `auth` option up front: a record of credentials by scheme name. An
+ * `undefined` entry (an unset environment variable) counts as no credential and is dropped.
+ */
+export function checkCredentials(value: unknown): Record<string, Credential> {
+  const fail = (message: string) => new HttpCallError('OPENAPI_CALL_BAD_OPTION', message);
+  if (value === undefined) return {};
+  if (!isPlainObject(value)) throw fail('auth must be an object keyed by security scheme name');
+  const out: Record<string, Credential> = {};
+  for (const [name, credential] of Object.entries(value)) {
+    if (credential === undefined) continue;
+    const where = `auth.${JSON.stringify(name).slice(1, -1)}`;
+    if (typeof credential === 'string') {
+      out[name] = credential;
+      continue;
+    }
+    if (!isPlainObject(credential))
+      throw fail(`${where} must be a string or an object such as {apiKey}, {token}, {username, password}`);
+    const keys = Object.keys(credential);
+    const shape = SHAPES.find(
+      (s) =>
+        s.required.every((k) => keys.includes(k)) &&
+        keys.every((k) => s.required.includes(k) || s.optional.includes(k)),
+    );
+    if (!shape)
+      throw fail(
+        `${where} has keys {${keys.join(', ')}}; expected {apiKey}, {token}, {username, password} or {clientId, clientSecret, scopes?, tokenUrl?, audience?, clientAuth?}`,
+      );
+    for (const key of keys) {
+      const field = credential[key];
+      if (key === 'scopes') {
+        if (!Array.isArray(field) || !field.every((v) => typeof v === 'string'))
+          throw fail(`${where}.scopes must be an array of strings`);
+      } else if (key === 'clientAuth') {
+        if (field !== 'basic' && field !== 'body')
+          throw fail(`${where}.clientAuth must be "basic" or "body"`);
+      } else if (typeof field !== 'string') throw fail(`${where}.${key} must be a string`);
+    }
+    out[name] = credential as Credential;
+  }
+  return out;
+}
+
 export function isClientCredentials(value: unknown): value is ClientCredentials {
   return isPlainObject(value) && typeof value.clientId === 'string' && typeof value.clientSecret === 'string';
 }

@@ -457,3 +457,33 @@ describe('responses and network safety', () => {
     await expect(e.prepare(broken, {})).rejects.toMatchObject({ code: 'OPENAPI_CALL_BAD_TOOL' });
   });
 });
+
+describe('options', () => {
+  it('refuses malformed credentials up front, naming the entry; an undefined entry is no credential', async () => {
+    const bad: Array<[unknown, RegExp]> = [
+      [null, /auth must be an object/],
+      [['key'], /auth must be an object/],
+      [{ key: null }, /auth\.key must be a string or an object/],
+      [{ key: 5 }, /auth\.key must be a string or an object/],
+      [{ key: {} }, /auth\.key has keys \{\}/],
+      [{ key: { apiKey: 5 } }, /auth\.key\.apiKey must be a string/],
+      [{ key: { token: 't', extra: 1 } }, /auth\.key has keys \{token, extra\}/],
+      [{ o: { clientId: 'a', clientSecret: 'b', scopes: 'read' } }, /auth\.o\.scopes must be an array/],
+      [{ o: { clientId: 'a', clientSecret: 'b', clientAuth: 'post' } }, /auth\.o\.clientAuth must be/],
+      [{ ['a\nb']: 5 }, /auth\.a\\nb must be/],
+    ];
+    for (const [auth, message] of bad) {
+      let error: unknown;
+      try {
+        createHttpExecutor({ auth: auth as never });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, JSON.stringify(auth)).toMatchObject({ code: 'OPENAPI_CALL_BAD_OPTION' });
+      expect((error as Error).message).toMatch(message);
+    }
+    const e = executor({ auth: { keyHeader: undefined } });
+    const result = await call(runnerWith(e), 'auth_keyHeader', {});
+    expect(result.error?.code).toBe('OPENAPI_CALL_NO_CREDENTIALS');
+  });
+});

@@ -15,7 +15,7 @@ import {
 import type { JsonObject, Tool } from '@toolarsenal/toolmodel';
 import type { ExecutionRequest, Executor } from '@toolarsenal/toolrun';
 import type { HttpSourceMeta } from '../source-meta.js';
-import { applyAuth, type AppliedAuth, type Credential, type TokenSource } from './auth.js';
+import { applyAuth, type AppliedAuth, checkCredentials, type Credential, type TokenSource } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { buildRequest, type PreparedRequest } from './build-request.js';
 import { HttpCallError } from './errors.js';
@@ -29,7 +29,7 @@ export interface HttpExecutorOptions {
   /** Values for `{variables}` in server URLs (else their declared defaults). */
   serverVariables?: Record<string, string> | undefined;
   /** Credentials by security scheme name (the document's `securitySchemes` keys). */
-  auth?: Record<string, Credential> | undefined;
+  auth?: Record<string, Credential | undefined> | undefined;
   /**
    * Hosts calls may reach (`host` / `host:port`, globs allowed; see @toolarsenal/net). Default: the
    * host of each tool's base URL and its token URLs — public addresses only. Private, loopback and
@@ -70,12 +70,7 @@ export interface HttpExecutor extends Executor {
 const TOKEN_PLACEHOLDER = '<access token>';
 
 export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecutor {
-  const credentials = options.auth ?? {};
-  if (typeof credentials !== 'object' || credentials === null || Array.isArray(credentials))
-    throw new HttpCallError(
-      'OPENAPI_CALL_BAD_OPTION',
-      'auth must be an object keyed by security scheme name',
-    );
+  const credentials = checkCredentials(options.auth);
   const baseRedactor = createRedactor(Object.values(credentials).flatMap(secretsOf));
   const clients = new Map<string, SafeClient>();
   const clientFor = (hosts: readonly string[] | undefined, exact: boolean) => {
