@@ -10,6 +10,7 @@ export type NetErrorCode =
   | 'NET_PRIVATE_ADDRESS'
   | 'NET_DNS_FAILED'
   | 'NET_TOO_MANY_REDIRECTS'
+  | 'NET_REDIRECT_REFUSED'
   | 'NET_TIMEOUT'
   | 'NET_ABORTED'
   | 'NET_CONNECTION_FAILED';
@@ -41,4 +42,14 @@ export class NetError extends ToolArsenalError {
   }
 
   static override isInstance = subclassGuard<NetError>(NET_ERROR);
+}
+
+/** The NetError in an error's cause chain (undici wraps a refusal made during connect), if any. */
+export function findNetError(error: unknown): NetError | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current; i++) {
+    if (NetError.isInstance(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

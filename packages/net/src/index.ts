@@ -20,9 +20,10 @@ export {
   SENSITIVE_HEADERS,
 } from './redact.js';
 export { pinnedLookup, resolveChecked, type Resolver, systemResolver } from './resolve.js';
+export { DEFAULT_MAX_REDIRECTS } from './redirect.js';
+export { createSafeFetch, type SafeFetch, type SafeFetchOptions } from './safe-fetch.js';
 export {
   createSafeClient,
-  DEFAULT_MAX_REDIRECTS,
   DEFAULT_TIMEOUT_MS,
   type FetchLike,
   type SafeClient,

@@ -1,13 +1,13 @@
 import { Agent } from 'undici';
 import { encodeBody, type RequestBody } from './body.js';
-import { NetError } from './errors.js';
+import { findNetError, NetError } from './errors.js';
 import { createHostPolicy, type HostPolicy, type HostPolicyOptions } from './host-policy.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, type LimitedBody, readLimited } from './read-limited.js';
+import { checkMaxRedirects, REDIRECT_STATUSES, redirectStep } from './redirect.js';
 import { type Redactor, redactUrl, SENSITIVE_HEADERS } from './redact.js';
 import { pinnedLookup, resolveChecked, type Resolver, systemResolver } from './resolve.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_REDIRECTS = 5;
 
 /** A fetch-compatible function (the global `fetch`, or a test double of the same shape). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -65,8 +65,6 @@ export interface SafeClient {
   close(): Promise<void>;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
 /**
  * An HTTP client that only reaches hosts its policy allows: the URL is checked before anything is
  * sent, every DNS answer is checked and the connection is made to exactly the checked address,
@@ -77,9 +75,7 @@ export function createSafeClient(options: SafeClientOptions = {}): SafeClient {
   const policy = createHostPolicy(options);
   const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const maxBytes = positive('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES);
-  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  if (!(Number.isInteger(maxRedirects) && maxRedirects >= 0 && maxRedirects <= 20))
-    throw new NetError('NET_BAD_OPTION', `maxRedirects must be an integer 0-20, got ${String(maxRedirects)}`);
+  const maxRedirects = checkMaxRedirects(options.maxRedirects);
   const resolver = options.resolver ?? systemResolver;
   const redact = options.redact ?? ((text: string) => text);
   const custom = options.fetch;
@@ -150,7 +146,7 @@ export function createSafeClient(options: SafeClientOptions = {}): SafeClient {
           policy.checkUrl(url);
           const answer = await send(url, method, headers, body, signal, cap);
           const location = answer.headers.get('location');
-          if (!REDIRECTS.has(answer.status) || location === null || maxRedirects === 0) {
+          if (!REDIRECT_STATUSES.has(answer.status) || location === null || maxRedirects === 0) {
             return {
               status: answer.status,
               statusText: answer.statusText,
@@ -168,15 +164,9 @@ export function createSafeClient(options: SafeClientOptions = {}): SafeClient {
             );
           const next = parseUrl(new URL(location, url).toString(), redact);
           redirects.push(redact(redactUrl(next)));
-          if (
-            answer.status === 303 ||
-            ((answer.status === 301 || answer.status === 302) && method === 'POST')
-          ) {
-            if (method !== 'HEAD') method = 'GET';
-            body = undefined;
-            headers = withoutHeaders(headers, ['content-type', 'content-length']);
-          }
-          if (next.origin !== url.origin) headers = withoutHeaders(headers, sensitive);
+          const step = redirectStep(answer.status, method, headers, url, next, sensitive);
+          ({ method, headers } = step);
+          if (step.dropBody) body = undefined;
           url = next;
         }
       } catch (error) {
@@ -211,15 +201,6 @@ function asNetError(
   );
 }
 
-function findNetError(error: unknown): NetError | undefined {
-  let current: unknown = error;
-  for (let i = 0; i < 5 && current; i++) {
-    if (NetError.isInstance(current)) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 function errorCode(error: unknown): string | undefined {
   const own = (error as { code?: unknown })?.code;
   if (typeof own === 'string') return own;
@@ -244,11 +225,6 @@ function isLiteral(hostname: string): boolean {
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((k) => k.toLowerCase() === name);
-}
-
-function withoutHeaders(headers: Record<string, string>, names: Iterable<string>): Record<string, string> {
-  const drop = new Set([...names].map((n) => n.toLowerCase()));
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => !drop.has(k.toLowerCase())));
 }
 
 function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
