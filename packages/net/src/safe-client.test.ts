@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NetError } from './errors.js';
 import { createSafeClient, type SafeClient } from './safe-client.js';
 import type { Resolver } from './resolve.js';
+import { failure } from './test-fixtures/failure.js';
 import { startServer, type TestServer } from './test-fixtures/server.js';
 
 let server: TestServer;
@@ -83,16 +83,6 @@ afterAll(async () => {
   await server.close();
   await other.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<NetError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (NetError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a NetError');
-}
 
 describe('createSafeClient against a real server on 127.0.0.1', () => {
   it('reaches an exactly allowed loopback host', async () => {

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NetError } from './errors.js';
 import type { Resolver } from './resolve.js';
 import { createSafeFetch, type SafeFetch } from './safe-fetch.js';
+import { failure } from './test-fixtures/failure.js';
 import { startServer, type TestServer } from './test-fixtures/server.js';
 
 let server: TestServer;
@@ -62,16 +62,6 @@ afterAll(async () => {
   await server.close();
   await other.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<NetError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (NetError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a NetError');
-}
 
 describe('createSafeFetch against a real server on 127.0.0.1', () => {
   it('reaches an exactly allowed loopback host and refuses others before connecting', async () => {

@@ -13,6 +13,8 @@ export interface TestServer {
   origin: string;
   port: number;
   received: Received[];
+  /** The handler answering requests (replaceable). */
+  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void;
   close(): Promise<void>;
 }
 
@@ -21,13 +23,14 @@ export async function startServer(
   handle: (req: IncomingMessage, res: ServerResponse, body: string) => void,
 ): Promise<TestServer> {
   const received: Received[] = [];
+  let current = handle;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      handle(req, res, body);
+      current(req, res, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,6 +39,12 @@ export async function startServer(
     origin: `http://127.0.0.1:${port}`,
     port,
     received,
+    get handle() {
+      return current;
+    },
+    set handle(next) {
+      current = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -3,7 +3,7 @@ import type { Tool } from '@toolarsenal/toolmodel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOpenApi } from '../import-openapi.js';
 import { httpApi } from '../test-fixtures/http-api.js';
-import { startServer, type TestServer } from '../test-fixtures/http-server.js';
+import { startServer, type TestServer } from '../../../net/src/test-fixtures/server.js';
 import { createHttpExecutor, type HttpExecutor } from './executor.js';
 import { formatRequest } from './format-request.js';
 

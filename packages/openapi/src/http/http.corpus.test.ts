@@ -12,7 +12,7 @@ import { arbitraryFromSchema } from '../../../tooladapter/src/test-fixtures/arbi
 import { importOpenApi } from '../import-openapi.js';
 import type { HttpSourceMeta } from '../source-meta.js';
 import { spec } from '../test-fixtures/corpus.js';
-import { startServer, type TestServer } from '../test-fixtures/http-server.js';
+import { startServer, type TestServer } from '../../../net/src/test-fixtures/server.js';
 import type { Credential } from './auth.js';
 import { createHttpExecutor, type HttpExecutor } from './executor.js';
 import { formatRequest } from './format-request.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run, scratch } from '../test-fixtures/cli-kit.js';
-import { startServer, type TestServer } from '../test-fixtures/http-server.js';
+import { startServer, type TestServer } from '../../../net/src/test-fixtures/server.js';
 
 let server: TestServer;
 let doc: string;
