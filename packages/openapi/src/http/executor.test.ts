@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRunner, type Runner } from '@toolarsenal/toolrun';
 import type { Tool } from '@toolarsenal/toolmodel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -485,5 +488,57 @@ describe('options', () => {
     const e = executor({ auth: { keyHeader: undefined } });
     const result = await call(runnerWith(e), 'auth_keyHeader', {});
     expect(result.error?.code).toBe('OPENAPI_CALL_NO_CREDENTIALS');
+  });
+});
+
+describe('file arguments', () => {
+  it('reads "@<path>" for binary parts only inside files.roots, bounded in size', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'openapi-files-'));
+    const outside = await mkdtemp(join(tmpdir(), 'openapi-outside-'));
+    try {
+      await mkdir(join(dir, 'sub'));
+      await writeFile(join(dir, 'sub', 'pic.png'), 'PNGFROMFILE');
+      await writeFile(join(outside, 'secret.txt'), 'SECRET');
+      await symlink(join(outside, 'secret.txt'), join(dir, 'link.txt'));
+      await writeFile(join(dir, 'big.bin'), Buffer.alloc(2048));
+      const e = executor({ files: { roots: [dir], maxFileBytes: 1024 } });
+      const runner = runnerWith(e);
+
+      await call(runner, 'upload', { body: { file: `@${join(dir, 'sub', 'pic.png')}`, note: 'n' } });
+      expect(last().body).toMatch(
+        /name="file"; filename="file"\r\nContent-Type: image\/png\r\n\r\nPNGFROMFILE\r\n/,
+      );
+      await call(runner, 'putRaw', { body: `@${join(dir, 'sub', 'pic.png')}` });
+      expect(last()).toMatchObject({ method: 'PUT', body: 'PNGFROMFILE' });
+
+      const received = server.received.length;
+      const refused: Array<[string, RegExp]> = [
+        [join(outside, 'secret.txt'), /outside the allowed directories/],
+        [join(dir, 'link.txt'), /outside the allowed directories/],
+        [join(dir, 'sub', '..', '..', 'x'), /cannot read the file|outside the allowed/],
+        [join(dir, 'sub'), /not a regular file/],
+        [join(dir, 'big.bin'), /2048 bytes; the limit is 1024/],
+        [join(dir, 'missing'), /cannot read the file/],
+      ];
+      for (const [path, message] of refused) {
+        // a fresh runner each time: repeated failures would open toolrun's circuit breaker
+        const result = await call(runnerWith(e), 'upload', { body: { file: `@${path}` } });
+        expect(result.error?.code, path).toBe('OPENAPI_CALL_BAD_ARGUMENT');
+        expect(result.error?.message).toMatch(message);
+        expect(result.error?.message).toContain('/body/file');
+      }
+      expect(server.received.length).toBe(received);
+
+      // without files.roots no file is read, and the message names the option
+      const closed = await call(runnerWith(executor()), 'upload', {
+        body: { file: `@${join(dir, 'sub', 'pic.png')}` },
+      });
+      expect(closed.error?.message).toMatch(/files\.roots/);
+      expect(() => createHttpExecutor({ files: { roots: [] } })).toThrow(/files\.roots must be/);
+      expect(() => createHttpExecutor({ files: { roots: [dir], maxFileBytes: 0 } })).toThrow(/maxFileBytes/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

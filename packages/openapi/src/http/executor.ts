@@ -19,6 +19,7 @@ import { applyAuth, type AppliedAuth, checkCredentials, type Credential, type To
 import { resolveBaseUrl } from './base-url.js';
 import { buildRequest, type PreparedRequest } from './build-request.js';
 import { HttpCallError } from './errors.js';
+import { checkFileAccess, type FileAccess, readFileArguments } from './file-arguments.js';
 import { createTokenCache } from './oauth2.js';
 import { readResponse } from './read-response.js';
 import { readHttpMeta } from './tool-meta.js';
@@ -48,6 +49,12 @@ export interface HttpExecutorOptions {
   headers?: Record<string, string> | undefined;
   /** Host name resolution (tests, custom DNS); every answer is checked. */
   resolver?: Resolver | undefined;
+  /**
+   * Lets binary body parts name a file instead of carrying base64: `"@<path>"`, read only inside
+   * `roots` (symbolic links resolved first), at most `maxFileBytes` (default 50 MiB). Default: no
+   * file is ever read.
+   */
+  files?: FileAccess | undefined;
   /** The `tool.source` served. Default `openapi`. */
   source?: string | undefined;
 }
@@ -71,6 +78,7 @@ const TOKEN_PLACEHOLDER = '<access token>';
 
 export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecutor {
   const credentials = checkCredentials(options.auth);
+  checkFileAccess(options.files);
   const baseRedactor = createRedactor(Object.values(credentials).flatMap(secretsOf));
   const clients = new Map<string, SafeClient>();
   const clientFor = (hosts: readonly string[] | undefined, exact: boolean) => {
@@ -121,7 +129,8 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecu
       ? async () => TOKEN_PLACEHOLDER
       : (name, scheme, c) => tokenCache.source(name, scheme, c, (r) => client.request(r));
     const auth = await applyAuth(meta.security, meta.securitySchemes, credentials, tokens, tool.name);
-    const prepared = buildRequest(tool, meta, args, baseUrl, auth, options.headers ?? {});
+    const withFiles = await readFileArguments(args, meta.body, options.files);
+    const prepared = buildRequest(tool, meta, withFiles, baseUrl, auth, options.headers ?? {});
     return { client, auth, prepared };
   }
 

@@ -1,16 +1,22 @@
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run, scratch } from '../test-fixtures/cli-kit.js';
 import { startServer, type TestServer } from '../../../net/src/test-fixtures/server.js';
 
 let server: TestServer;
 let doc: string;
+let dir: string;
 
 beforeAll(async () => {
-  server = await startServer((req, res) => {
+  server = await startServer((req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'DELETE') {
       res.writeHead(204);
       return res.end();
+    }
+    if (req.method === 'PUT') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ stored: body }));
     }
     if (url.pathname === '/v1/pets/7') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -20,6 +26,8 @@ beforeAll(async () => {
     res.end(JSON.stringify({ error: 'no such pet' }));
   });
   const s = scratch();
+  dir = s.dir;
+  s.write('photo.bin', 'PHOTO-BYTES');
   doc = s.write(
     'pets.json',
     JSON.stringify({
@@ -49,6 +57,14 @@ beforeAll(async () => {
                 },
               },
             },
+          },
+          put: {
+            operationId: 'putPhoto',
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+            requestBody: {
+              content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            },
+            responses: { 200: { description: 'stored' } },
           },
           delete: {
             operationId: 'deletePet',
@@ -147,6 +163,22 @@ describe('toolarsenal call --doc --operation', () => {
     expect(deleted.code).toBe(0);
     expect(deleted.stdout).toBe('null\n');
     expect(server.received.at(-1)!.method).toBe('DELETE');
+  });
+
+  it('--file-root lets a binary body name a file inside it', async () => {
+    process.env.TOOLARSENAL_AUTH_PETKEY = 'f-key-1';
+    const args = ['call', '--doc', doc, '--operation', 'putPhoto', ...allow(), '--args'];
+    const body = (path: string) => JSON.stringify({ path: { petId: 7 }, body: `@${path}` });
+    const stored = await run([...args, body(join(dir, 'photo.bin')), '--file-root', dir]);
+    expect(stored.stderr).toBe('');
+    expect(JSON.parse(stored.stdout)).toEqual({ stored: 'PHOTO-BYTES' });
+    const before = server.received.length;
+    const closed = await run([...args, body(join(dir, 'photo.bin'))]);
+    expect(closed.code).toBe(1);
+    expect(closed.stderr).toContain('OPENAPI_CALL_BAD_ARGUMENT');
+    const outside = await run([...args, body(doc.replace(/pets\.json$/, '../x')), '--file-root', dir]);
+    expect(outside.code).toBe(1);
+    expect(server.received.length).toBe(before);
   });
 
   it('refuses a loopback base URL unless --allow-host lists it (dry run included)', async () => {

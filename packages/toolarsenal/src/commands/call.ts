@@ -34,6 +34,7 @@ export interface CallCommandOptions {
   serverVar?: string[];
   timeout?: string;
   maxResponseBytes?: string;
+  fileRoot?: string[];
   dryRun?: boolean;
 }
 
@@ -156,6 +157,7 @@ async function runDocCall(options: CallCommandOptions, command: Command, io: Cli
     ...(options.allowHost && options.allowHost.length > 0 ? { allowedHosts: options.allowHost } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(maxResponseBytes ? { maxResponseBytes } : {}),
+    ...(options.fileRoot && options.fileRoot.length > 0 ? { files: { roots: options.fileRoot } } : {}),
   };
   let executor;
   try {
@@ -222,6 +224,11 @@ export const registerCall: RegisterCommand = (program, io) => {
     .option('--server-var <name=value>', 'value of a {variable} in the server URL (repeatable)', collect)
     .option('--timeout <ms>', 'deadline of the call in milliseconds (default 30000)')
     .option('--max-response-bytes <n>', 'cut response bodies at this size (default 10485760)')
+    .option(
+      '--file-root <dir>',
+      'directory binary body parts may be read from, given as "@<path>" instead of base64 (repeatable)',
+      collect,
+    )
     .option('--dry-run', 'print the exact HTTP request instead of sending it (secrets masked)')
     .addHelpText(
       'after',
