@@ -60,7 +60,7 @@ const files = {
     files: ['dist', '!dist/**/*.test.*', '!dist/.tsbuildinfo', 'README.md'],
     scripts: {
       build: 'tsc -p tsconfig.build.json',
-      prepack: 'npm run build',
+      prepack: 'node ../../tools/clean-dist.mjs && npm run build',
       typecheck: 'tsc -p tsconfig.json --noEmit',
       lint: 'eslint . && prettier --check . --ignore-path ../../.prettierignore',
       test: 'vitest run',

@@ -6,7 +6,7 @@ export default defineConfig({
     // Corpus-scale suites over ../shared/data run in `test:corpus` (vitest.corpus.config.ts).
     exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
     testTimeout: 30_000,
-    // Test files share a worker's module cache, so the 527-tool corpus is parsed once per worker
+    // Test files share a worker's module cache, so the fixture catalogue is parsed once per worker
     // instead of once per file (no test relies on fresh module state).
     isolate: false,
   },

@@ -182,6 +182,23 @@ describe('server-everything over Streamable HTTP and HTTP+SSE', () => {
     }
   });
 
+  it('the failed first transport is not a dropped connection: no reconnect races the fallback', async () => {
+    const connection = await connectMcp({
+      name: 'legacy',
+      transport: http(sse.url),
+      era: 'legacy',
+      reconnect: { initialDelayMs: 0, maxDelayMs: 0 },
+    });
+    try {
+      expect(connection.status).toBe('ready');
+      expect(connection.lastError).toBeUndefined();
+      const result = await connection.callTool('echo', { message: 'still the first connection' });
+      expect(result.content).toEqual([{ type: 'text', text: 'Echo: still the first connection' }]);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('falls back to HTTP+SSE for a legacy SSE endpoint', async () => {
     const connection = await connectMcp({ name: 'legacy', transport: http(sse.url), era: 'legacy' });
     try {

@@ -108,7 +108,9 @@ describe('policies on every listing and call', () => {
     const admin = await httpClient(fixture.http.url, 'admin-token');
     expect((await admin.listTools()).tools.map((t) => t.name)).toContain('admin_drop_database');
     const allowed = await admin.callTool({ name: 'admin_drop_database', arguments: {} });
-    expect(textOf(allowed)).toBe('dropped');
+    // The admin gets through access control; the runner then holds an unannotated "drop" tool for
+    // the user's confirmation (toolrun's destructive-name default).
+    expect(textOf(allowed)).toMatch(/needs the user's confirmation \(the tool name contains "drop"/);
   });
 
   it('the per-request auth info reaches the policy in dynamic mode: find, describe and call', async () => {

@@ -77,3 +77,26 @@ export {
   type ToCanonicalOptions,
   type Violation,
 } from './types.js';
+export {
+  DEFAULT_RESULT_MAX_LENGTH,
+  describeToolFailure,
+  formatToolResult,
+  truncateText,
+} from './results/format-result.js';
+export { type JsonSafe, toJsonSafe } from './results/json-safe.js';
+export {
+  type AnthropicToolResultBlock,
+  type AnthropicToolResultContent,
+  type ContentBlock,
+  type FormattedToolResult,
+  type FormatToolResultOptions,
+  type GeminiFunctionResponsePart,
+  type LangChainToolMessageFields,
+  type McpCallToolResult,
+  type OpenAIChatToolMessage,
+  type OpenAIFunctionCallOutput,
+  TOOL_RESULT_DIALECTS,
+  type ToolResultDialect,
+  type ToolResultLike,
+} from './results/result-types.js';
+export { TOOL_CHOICE_DIALECTS, type ToolChoice, toolChoiceFor } from './results/tool-choice.js';

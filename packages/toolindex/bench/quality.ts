@@ -3,7 +3,7 @@ import { createIndex } from '../src/tool-index.js';
 import type { IndexOptions, SearchMode } from '../src/types.js';
 import { pairedBootstrap } from './bootstrap.js';
 import { type DevSet, type Metrics, meanMetrics, queryMetrics } from './datasets.js';
-import { padRequests } from './long-requests.js';
+import { type PadPosition, padRequests } from './long-requests.js';
 
 export interface Run {
   label: string;
@@ -13,6 +13,8 @@ export interface Run {
   vs?: string;
   /** Requests padded to this many characters with other requests of the set. */
   padTo?: number;
+  /** Where the request sits among the padding (default first). */
+  padPosition?: PadPosition;
 }
 
 /** Plain Okapi BM25: k1 1.2, b 0.75, equal field weights, no ranking signals. */
@@ -84,13 +86,14 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       vs: hybrid,
     },
     { label: hybrid, options: { embedder }, mode: 'hybrid' },
-    {
-      label: 'hybrid, requests padded to 5,000 chars',
+    ...(['first', 'last', 'middle'] as const).map((padPosition): Run => ({
+      label: `hybrid, padded to 5,000 chars, request ${padPosition}`,
       options: { embedder },
       mode: 'hybrid',
       vs: hybrid,
       padTo: 5_000,
-    },
+      padPosition,
+    })),
   ];
   if (stronger)
     list.push({
@@ -112,7 +115,7 @@ export async function evaluate(set: DevSet, run: Run): Promise<RunResult> {
   index.add(set.tools);
   if (run.mode !== 'lexical') await index.embedPending();
   const texts = set.queries.map((q) => q.query);
-  const requests = run.padTo ? padRequests(texts, run.padTo) : texts;
+  const requests = run.padTo ? padRequests(texts, run.padTo, run.padPosition) : texts;
   const perQuery: Metrics[] = [];
   for (let i = 0; i < requests.length; i++) {
     const result = await index.search({ query: requests[i]!, limit: 10, mode: run.mode, minRelevance: 0 });

@@ -146,3 +146,26 @@ export function describe(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
   return typeof value === 'object' ? 'an object' : typeof value;
 }
+
+/** Page size and position of a `list()` call: `after` is the last id of the previous page. */
+export function checkListOptions(options: unknown): { limit: number; after: string | undefined } {
+  if (options === null || typeof options !== 'object')
+    throw new IndexOptionsError(`list(options): expected an object, got ${describe(options)}`);
+  const { limit = 100, cursor } = options as { limit?: unknown; cursor?: unknown };
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+    throw new IndexOptionsError(`list limit must be an integer between 1 and 10000, got ${String(limit)}`);
+  }
+  return { limit, after: cursor === undefined ? undefined : decodeCursor(cursor) };
+}
+
+/** An opaque `list()` cursor: the last id of a page. */
+export function encodeCursor(id: string): string {
+  return Buffer.from(id, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: unknown): string {
+  if (typeof cursor !== 'string' || !/^[A-Za-z0-9_-]*$/.test(cursor)) {
+    throw new IndexOptionsError('list cursor is not a cursor returned by list()');
+  }
+  return Buffer.from(cursor, 'base64url').toString('utf8');
+}

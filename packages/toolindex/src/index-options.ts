@@ -3,7 +3,43 @@ import { IndexOptionsError } from './errors.js';
 import { describe } from './index-input.js';
 import { FIELDS } from './tool-text.js';
 import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS } from './ranking/signals.js';
-import type { ToolIndex } from './tool-index.js';
+import { DEFAULT_BM25, type Bm25Params } from './lexical/bm25.js';
+import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
+import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
+import type { Penalties, SignalWeights } from './ranking/signals.js';
+import type { IndexOptions } from './types.js';
+
+/** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
+export const DEFAULT_MAX_QUERY = 100_000;
+
+/** Index options after checks and defaults: what every backend ranks with. */
+export interface ResolvedOptions {
+  bm25: Bm25Params;
+  fusion: FusionOptions;
+  weights: SignalWeights;
+  penalties: Penalties;
+  minRelevance: number;
+  maxQueryLength: number;
+}
+
+/** Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults. */
+export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
+  checkIndexOptions(options);
+  const resolved: ResolvedOptions = {
+    bm25: {
+      k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
+      b: options.bm25?.b ?? DEFAULT_BM25.b,
+      fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
+    },
+    fusion: options.fusion ?? DEFAULT_FUSION,
+    weights: { ...DEFAULT_WEIGHTS, ...options.weights },
+    penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
+    minRelevance: options.minRelevance ?? DEFAULT_MIN_RELEVANCE,
+    maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY,
+  };
+  validateOptions(resolved);
+  return resolved;
+}
 
 const OPTION_KEYS = [
   'embedder',
@@ -89,7 +125,7 @@ function knownKeys(value: Record<string, unknown>, allowed: readonly string[], w
 }
 
 /** Rejects index options that would silently corrupt scores (NaN weights, α outside 0..1…). */
-export function validateOptions(index: ToolIndex): void {
+function validateOptions(index: ResolvedOptions): void {
   const { k1, b, fieldWeights } = index.bm25;
   if (!(k1 > 0) || !(b >= 0 && b <= 1))
     throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');

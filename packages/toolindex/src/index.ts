@@ -13,6 +13,8 @@ export type {
   SearchMode,
   SearchOptions,
   SearchResult,
+  ToolChange,
+  ToolIndexLike,
   ToolSignal,
 } from './types.js';
 // Option types (the values they default to are documented in the README, not exported).

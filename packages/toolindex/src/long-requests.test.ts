@@ -45,7 +45,7 @@ describe('long requests', () => {
       const result = await idx.search({ query, mode });
       expect(result.hits.length, mode).toBeGreaterThan(0);
       expect(result.hits[0]?.tool.name, mode).toBe('process_refund');
-      expect(result.reducedQuery?.length).toBeLessThanOrEqual(1_000);
+      expect(result.reducedQuery?.length).toBeLessThanOrEqual(400);
       expect(result.reducedQuery).toContain('Refund the customer for payment 123.');
     }
   });
@@ -64,6 +64,24 @@ describe('long requests', () => {
     );
   });
 
+  it('reads a request with an aside as relevant, and an irrelevant one with an aside as irrelevant', async () => {
+    const idx = index();
+    for (const mode of ['lexical', 'hybrid'] as const) {
+      const refund = await idx.search({
+        query: 'Refund the customer for payment 123. The garden looked lovely after the spring rain.',
+        mode,
+      });
+      expect(refund.noRelevantTools, mode).toBe(false);
+      expect(refund.hits[0]?.tool.name, mode).toBe('process_refund');
+    }
+    // Lexical evidence only: the hashing test embedder's semantic lift hovers near the threshold by chance.
+    const weather = await idx.search({
+      query: "What's the weather like in Paris tomorrow? Thanks, the garden looked lovely.",
+      mode: 'lexical',
+    });
+    expect(weather.noRelevantTools).toBe(true);
+  });
+
   for (const mode of ['lexical', 'hybrid'] as SearchMode[]) {
     it(`keeps a request's top tool in the top 5 whatever irrelevant text follows it (${mode})`, async () => {
       const idx = index();
@@ -75,9 +93,9 @@ describe('long requests', () => {
           fc.constantFrom(...REQUESTS),
           fc.array(fc.constantFrom(...FILLER), { minLength: 1, maxLength: 600 }),
           async (request, filler) => {
-            // The ranking is under test; whether filler-heavy text still reads as relevant is the threshold's job.
+            // At the default minRelevance: asides do not count against the request's relevance.
             const query = `${request}. ${filler.join(' ')}`;
-            const result = await idx.search({ query, mode, limit: 5, minRelevance: 0 });
+            const result = await idx.search({ query, mode, limit: 5 });
             expect(result.hits.map((h) => h.id)).toContain(tops.get(request));
           },
         ),
@@ -95,30 +113,41 @@ describe('reduceQuery', () => {
   ]);
   const weightOf = (token: string) => weights.get(token) ?? 0;
 
-  it('keeps the sentences that carry catalogue terms, in their order, within 1,000 characters', () => {
+  it('keeps the sentences that carry catalogue terms, in their order, within 400 characters', () => {
     const text = `${'The garden looked lovely. '.repeat(60)}Refund payment 42. ${'Tea was served. '.repeat(60)}Then email the customer.`;
     const reduced = reduceQuery(text, weightOf);
     expect(reduced).toBe('Refund payment 42. Then email the customer.');
   });
 
+  it('keeps the opening and closing sentences before richer ones in between', () => {
+    const middle = 'Refund the payment, email the receipt, refund again. '.repeat(30);
+    const text = `Email the customer. ${middle}Then refund payment 7.`;
+    const reduced = reduceQuery(text, weightOf);
+    expect(reduced.startsWith('Email the customer.')).toBe(true);
+    expect(reduced.endsWith('Then refund payment 7.')).toBe(true);
+    expect(reduced.length).toBeLessThanOrEqual(400);
+    // Without the anchors the richer middle sentence wins and the ask at the end is lost.
+    expect(reduceQuery(text, weightOf, { anchors: 'none' })).not.toContain('Then refund payment 7.');
+  });
+
   it('keeps the start of a request when nothing in it is in the catalogue', () => {
     const text = 'word '.repeat(400);
     const reduced = reduceQuery(text, weightOf);
-    expect(reduced.length).toBeLessThanOrEqual(1_000);
+    expect(reduced.length).toBeLessThanOrEqual(400);
     expect(text.startsWith(reduced)).toBe(true);
   });
 
   it('bounds the work and the output for any text', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1_001, maxLength: 20_000 }), (text) => {
-        let calls = 0;
+        const asked = new Set<string>();
         const reduced = reduceQuery(text, (t) => {
-          calls++;
+          // Each distinct token's weight is asked once, however often it occurs.
+          expect(asked.has(t)).toBe(false);
+          asked.add(t);
           return weightOf(t);
         });
-        expect(reduced.length).toBeLessThanOrEqual(1_000);
-        // At most 24 greedy rounds, each reading every distinct term of every piece once.
-        expect(calls).toBeLessThanOrEqual(25 * text.length);
+        expect(reduced.length).toBeLessThanOrEqual(400);
       }),
       { numRuns: 30 },
     );

@@ -99,3 +99,16 @@ export function countOnes(mask: Uint8Array): number {
   for (const v of mask) n += v;
   return n;
 }
+
+/**
+ * Vector scores of a candidate pool (slots 0..n-1) for backends that retrieve candidates elsewhere: each pool
+ * tool's cosine, computed like `vectorScores`, with the mean cosine over the allowed tools given by the backend.
+ */
+export function poolVectorScores(
+  entries: readonly Entry[],
+  qv: Float32Array,
+  background: number,
+): VectorScores {
+  const scored = vectorScores(entries, qv, undefined);
+  return { ...scored, background };
+}

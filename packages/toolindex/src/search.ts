@@ -1,9 +1,8 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Entry } from './entry.js';
-import type { CompiledPostings, LexicalScores } from './lexical/bm25.js';
+import type { LexicalScores, QueryTerm } from './lexical/bm25.js';
 import type { CharGramModel, CharGramQuery } from './lexical/char-grams.js';
 import { FIELD_COUNT } from './lexical/doc-terms.js';
-import type { Vocabulary } from './lexical/vocabulary.js';
 import { type FusionOptions, fuseByMode } from './ranking/fusion.js';
 import { argumentCoverage, parameterFeatures } from './ranking/arguments.js';
 import { type ClauseEvidence, clauseScores } from './ranking/clauses.js';
@@ -35,8 +34,10 @@ export interface RankInput {
   conversation?: LexicalScores;
   context?: SearchContext;
   intent?: TaskIntent;
-  vocabulary: Vocabulary;
-  postings: CompiledPostings;
+  /** The term of a term id (intent signal). */
+  termOf: (id: number) => string | undefined;
+  /** BM25F of the given slots for a query (clauses signal). */
+  scoreDocuments: (query: readonly QueryTerm[], slots: readonly number[]) => Float64Array;
   fusion: FusionOptions;
   weights: SignalWeights;
   penalties: Penalties;
@@ -131,7 +132,7 @@ export function rank(input: RankInput): RankOutput {
           slots,
           topK(fused, Math.max(CLAUSE_CANDIDATES, input.limit * 3)),
           input.entries,
-          input.postings,
+          input.scoreDocuments,
           input.clauses,
           input.weights,
         )
@@ -149,7 +150,7 @@ export function rank(input: RankInput): RankOutput {
       fuzzy: fuzzy?.[i],
       slots: input.weights.slots > 0 ? slotMatch(input.querySlots, slotKinds) : undefined,
       clauses: clauses?.[i],
-      intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.vocabulary)) : undefined,
+      intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.termOf)) : undefined,
       conversation: conversation?.[i],
       health: signalValue(input.context?.health, tool),
       cost: invert(signalValue(input.context?.cost, tool)),
@@ -280,12 +281,12 @@ function conversationScores(input: RankInput, slots: readonly number[]): Float64
   return maxNormalize(slots.map((s) => bySlot.get(s) ?? 0));
 }
 
-function fieldTokens(entry: Entry, vocabulary: Vocabulary): [string[], string[]] {
+function fieldTokens(entry: Entry, termOf: (id: number) => string | undefined): [string[], string[]] {
   const name: string[] = [];
   const other: string[] = [];
   const { terms, tf } = entry.terms;
   for (let i = 0; i < terms.length; i++) {
-    const term = vocabulary.term(terms[i]!) ?? '';
+    const term = termOf(terms[i]!) ?? '';
     if (tf[i * FIELD_COUNT]! > 0) name.push(term);
     else other.push(term);
   }

@@ -1,7 +1,6 @@
 import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
 import { type CachedEmbedder, createCachedEmbedder } from './embedders/cache.js';
 import type { Embedder } from './embedders/embedder.js';
-import { normalizeInPlace } from './embedders/validate.js';
 import type { Entry } from './entry.js';
 import { IndexOptionsError } from './errors.js';
 import { Emitter } from './events.js';
@@ -10,47 +9,46 @@ import {
   type Bm25Params,
   type CompiledPostings,
   compilePostings,
-  DEFAULT_BM25,
   type LexicalScratch,
-  type QueryTerm,
+  scoreDocuments,
   scoreQuery,
 } from './lexical/bm25.js';
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
 import { Vocabulary } from './lexical/vocabulary.js';
-import type { ClauseEvidence } from './ranking/clauses.js';
-import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
+import type { FusionOptions } from './ranking/fusion.js';
 import { CharGramModel } from './lexical/char-grams.js';
-import { splitClauses } from './text/clauses.js';
-import { reduceQuery } from './text/query-reduction.js';
-import { analyzeQuery } from './query-analysis.js';
-import { classifyIntent, type TaskIntent } from './ranking/intent.js';
-import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
-import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS, type Penalties, type SignalWeights } from './ranking/signals.js';
-import { rank, signalValue } from './search.js';
-import { checkSearchOptions, contextText, countOnes, DEFAULT_LIMIT, vectorScores } from './search-request.js';
-import { checkIndexOptions, validateOptions } from './index-options.js';
-import { checkFiltersAndContext, checkId, describe, checkListener, toIds, toTools } from './index-input.js';
-import { tokenize } from './text/tokenize.js';
-import { toolEmbeddingText, toolFields } from './tool-text.js';
+import { postingStatistics } from './lexical/term-statistics.js';
+import type { Penalties, SignalWeights } from './ranking/signals.js';
+import { signalValue } from './search.js';
+import {
+  type CandidatePool,
+  type RankingConfig,
+  type RetrievalBackend,
+  type RetrievalRequest,
+  runSearch,
+  unitVectors,
+} from './search-engine.js';
+import { countOnes, vectorScores } from './search-request.js';
+import { resolveIndexOptions } from './index-options.js';
+import { checkId, checkListener, checkListOptions, encodeCursor, toIds, toTools } from './index-input.js';
+import { textHash, toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
   IndexChange,
   IndexOptions,
   ListOptions,
   ListPage,
+  SearchContext,
+  SearchFilters,
   SearchOptions,
   SearchResult,
+  ToolIndexLike,
+  UpsertSummary,
 } from './types.js';
 
-/** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
-const DEFAULT_MAX_QUERY = 100_000;
+export type { UpsertSummary } from './types.js';
+
 /** Vectors kept by text (tools and recent queries). */
 const VECTOR_CACHE_ENTRIES = 200_000;
-
-export interface UpsertSummary {
-  added: number;
-  updated: number;
-  unchanged: number;
-}
 
 /** Creates an empty tool index. */
 export function createIndex(options: IndexOptions = {}): ToolIndex {
@@ -58,7 +56,7 @@ export function createIndex(options: IndexOptions = {}): ToolIndex {
 }
 
 /** An in-memory, incrementally updated tool index with lexical, semantic and hybrid search. */
-export class ToolIndex {
+export class ToolIndex implements ToolIndexLike {
   readonly embedder: Embedder | undefined;
   readonly bm25: Bm25Params;
   readonly fusion: FusionOptions;
@@ -72,6 +70,7 @@ export class ToolIndex {
   readonly #vocabulary = new Vocabulary();
   readonly #events = new Emitter<IndexChange>();
   readonly #cache: CachedEmbedder | undefined;
+  readonly #ranking: RankingConfig;
   #postings: CompiledPostings | undefined;
   #charGrams: CharGramModel | undefined;
   #scratch: LexicalScratch | undefined;
@@ -80,19 +79,14 @@ export class ToolIndex {
   #deprecated = 0;
 
   constructor(options: IndexOptions = {}) {
-    checkIndexOptions(options);
+    const resolved = resolveIndexOptions(options);
     this.embedder = options.embedder;
-    this.bm25 = {
-      k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
-      b: options.bm25?.b ?? DEFAULT_BM25.b,
-      fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
-    };
-    this.fusion = options.fusion ?? DEFAULT_FUSION;
-    this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
-    this.penalties = { ...DEFAULT_PENALTIES, ...options.penalties };
-    this.minRelevance = options.minRelevance ?? DEFAULT_MIN_RELEVANCE;
-    this.#maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY;
-    validateOptions(this);
+    this.bm25 = resolved.bm25;
+    this.fusion = resolved.fusion;
+    this.weights = resolved.weights;
+    this.penalties = resolved.penalties;
+    this.minRelevance = resolved.minRelevance;
+    this.#maxQueryLength = resolved.maxQueryLength;
     // Validated (one vector of the right length per text, finite values), batched, de-duplicated and cached by
     // embedder id + text hash; settles when the search's signal fires even if the embedder ignores it.
     this.#cache = options.embedder
@@ -101,6 +95,14 @@ export class ToolIndex {
           ...(options.embedBatchSize !== undefined ? { batchSize: options.embedBatchSize } : {}),
         })
       : undefined;
+    this.#ranking = {
+      fusion: this.fusion,
+      weights: this.weights,
+      penalties: this.penalties,
+      minRelevance: this.minRelevance,
+      maxQueryLength: this.#maxQueryLength,
+      cache: this.#cache,
+    };
   }
 
   get size(): number {
@@ -163,19 +165,10 @@ export class ToolIndex {
 
   /** Tools in id order, a page at a time. */
   list(options: ListOptions = {}): ListPage {
-    if (options === null || typeof options !== 'object')
-      throw new IndexOptionsError(`list(options): expected an object, got ${describe(options)}`);
-    const limit = options.limit ?? 100;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
-      throw new IndexOptionsError(`list limit must be an integer between 1 and 10000, got ${String(limit)}`);
-    }
+    const { limit, after } = checkListOptions(options);
     this.#sortedIds ??= [...this.#byId.keys()].sort();
     const ids = this.#sortedIds;
-    let start = 0;
-    if (options.cursor !== undefined) {
-      const after = decodeCursor(options.cursor);
-      start = upperBound(ids, after);
-    }
+    const start = after === undefined ? 0 : upperBound(ids, after);
     const page = ids.slice(start, start + limit);
     const tools = page.map((id) => this.get(id)!);
     const last = page.at(-1);
@@ -213,90 +206,71 @@ export class ToolIndex {
   }
 
   /** Ranked tools for a query; see SearchOptions. Filters apply before ranking. */
-  async search(request: string | SearchOptions): Promise<SearchResult> {
-    const options = typeof request === 'string' ? { query: request } : request;
-    const mode = checkSearchOptions(options, this.#maxQueryLength, this.embedder !== undefined);
-    checkFiltersAndContext(options);
-    const limit = options.limit ?? DEFAULT_LIMIT;
-    const diversity = options.diversity ?? 0;
-    const minScore = options.minScore ?? 0;
-    const minRelevance = options.minRelevance ?? this.minRelevance;
-    options.signal?.throwIfAborted();
-    if (mode !== 'lexical') await this.embedPending(options.signal);
+  search(request: string | SearchOptions): Promise<SearchResult> {
+    return runSearch(this.#ranking, this.#backend, request);
+  }
+
+  /** The in-memory side of the ranking seam: posting lists and a flat vector scan over every slot. */
+  readonly #backend: RetrievalBackend = {
+    prepare: async (mode, signal) => {
+      if (mode !== 'lexical') await this.embedPending(signal);
+      const postings = this.#compiled();
+      return {
+        lookup: (term) => this.#vocabulary.lookup(term),
+        idf: (id) => postings.idf[id]!,
+        unseenIdf: postings.unseenIdf,
+      };
+    },
+    retrieve: (request) => Promise.resolve(this.#retrieve(request)),
+  };
+
+  #retrieve(request: RetrievalRequest): CandidatePool {
     const postings = this.#compiled();
-    const query = reduceQuery(options.query, (token) => {
-      const id = this.#vocabulary.lookup(token);
-      return id === undefined ? 0 : postings.idf[id]!;
-    });
-    const allowed = this.#allowedMask(options);
-    const candidates = allowed ? countOnes(allowed) : this.size;
-    const context = options.context;
-    let intent: TaskIntent | undefined;
-    if (context && context.intent !== 'none') {
-      intent =
-        context.intent === undefined || context.intent === 'auto'
-          ? classifyIntent(`${query} ${context.conversationSummary ?? ''}`)
-          : context.intent;
-      if (intent === 'unknown') intent = undefined;
-    }
-    const analysis = analyzeQuery(query);
-    const lexical = mode === 'semantic' ? undefined : this.#lexical(postings, analysis.tokens, allowed);
-    const clauseTexts = this.weights.clauses > 0 ? splitClauses(query) : [];
-    const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
-    // One embedding call for the query and its clauses (a round trip less for remote embedders).
-    const queryVectors =
-      mode === 'lexical'
-        ? undefined
-        : await unitVectors(this.#cache!, [query, ...clauseTexts], options.signal);
-    const vector = queryVectors ? vectorScores(this.#entries, queryVectors[0]!, allowed) : undefined;
-    const clauses: ClauseEvidence | undefined =
-      clauseTexts.length === 0
-        ? undefined
-        : {
-            ...(mode === 'semantic' ? {} : { lexical: clauseQueries.map((c) => this.#queryTerms(c.tokens)) }),
-            ...(queryVectors ? { vectors: queryVectors.slice(1) } : {}),
-            terms: clauseQueries.map((c) => c.argumentTerms),
-            slots: clauseQueries.map((c) => c.slots),
-          };
-    const conversationText = context ? contextText(context) : '';
-    const conversation = conversationText
-      ? this.#lexical(postings, tokenize(conversationText), allowed)
-      : undefined;
-    const { hits, confidence } = rank({
-      mode,
-      queryTerms: analysis.argumentTerms,
-      querySlots: analysis.slots,
-      ...(mode !== 'semantic' && this.weights.fuzzy > 0
-        ? { charGrams: this.#charGramQuery(postings, analysis.tokens) }
-        : {}),
+    const allowed = this.#allowedMask(request.filters, request.context);
+    const scratch = this.#scratch!;
+    return {
       entries: this.#entries,
-      ...(lexical ? { lexical } : {}),
-      ...(vector ? { vector } : {}),
-      ...(clauses ? { clauses } : {}),
-      ...(conversation ? { conversation } : {}),
-      ...(context ? { context } : {}),
-      ...(intent ? { intent } : {}),
-      vocabulary: this.#vocabulary,
-      postings,
-      fusion: this.fusion,
-      weights: this.weights,
-      penalties: this.penalties,
-      limit,
-      diversity,
-      minScore,
-      minRelevance,
-      explain: options.explain === true,
-    });
-    const result: SearchResult = {
-      hits,
-      mode,
-      confidence,
-      noRelevantTools: hits.length === 0 || confidence < minRelevance,
-      candidates,
+      ...(request.lexical ? { lexical: scoreQuery(postings, request.lexical, allowed, scratch) } : {}),
+      ...(request.vector ? { vector: vectorScores(this.#entries, request.vector, allowed) } : {}),
+      ...(request.conversation
+        ? { conversation: scoreQuery(postings, request.conversation, allowed, scratch) }
+        : {}),
+      candidates: allowed ? countOnes(allowed) : this.size,
+      termOf: (id) => this.#vocabulary.term(id),
+      scoreDocuments: (query, slots) => scoreDocuments(postings, query, slots),
+      charGrams: () =>
+        (this.#charGrams ??= new CharGramModel(
+          postingStatistics(postings, this.#vocabulary),
+          this.#entries.map((e) => e?.terms),
+        )),
     };
-    if (intent) result.intent = intent;
-    if (query !== options.query) result.reducedQuery = query;
-    return result;
+  }
+
+  /**
+   * @internal Store backends (see `@toolarsenal/toolindex/backend`): the unit vector of a tool and the hash of the
+   * text it was computed from, once embedded.
+   */
+  storedVector(id: string): { vector: Float32Array; textHash: string } | undefined {
+    const slot = this.#byId.get(id);
+    const entry = slot === undefined ? undefined : this.#entries[slot];
+    if (!entry?.vector) return undefined;
+    entry.embedText ??= toolEmbeddingText(entry.tool);
+    return { vector: entry.vector, textHash: textHash(entry.embedText) };
+  }
+
+  /**
+   * @internal Store backends: gives a tool a stored unit vector instead of embedding it again. Ignored (the tool
+   * is embedded when needed) unless the vector has the embedder's length and was computed from the tool's
+   * current embedding text; returns whether it was taken.
+   */
+  restoreVector(id: string, vector: Float32Array, hash: string): boolean {
+    const slot = this.#byId.get(id);
+    const entry = slot === undefined ? undefined : this.#entries[slot];
+    if (!entry || !this.embedder || vector.length !== this.embedder.dimensions) return false;
+    entry.embedText ??= toolEmbeddingText(entry.tool);
+    if (textHash(entry.embedText) !== hash) return false;
+    entry.vector = vector;
+    return true;
   }
 
   /** @internal Snapshot state (not part of the published API). */
@@ -410,30 +384,9 @@ export class ToolIndex {
     return this.#postings;
   }
 
-  #charGramQuery(postings: CompiledPostings, tokens: readonly string[]) {
-    this.#charGrams ??= new CharGramModel(
-      postings,
-      this.#vocabulary,
-      this.#entries.map((e) => e?.terms),
-    );
-    return { model: this.#charGrams, query: this.#charGrams.query(tokens) };
-  }
-
-  #lexical(postings: CompiledPostings, tokens: readonly string[], allowed: Uint8Array | undefined) {
-    return scoreQuery(postings, this.#queryTerms(tokens), allowed, this.#scratch!);
-  }
-
-  /** BM25 query terms of a text's tokens: vocabulary ids and counts. */
-  #queryTerms(tokens: readonly string[]): QueryTerm[] {
-    const counts = new Map<string, number>();
-    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-    return [...counts].map(([term, count]) => ({ id: this.#vocabulary.lookup(term), count }));
-  }
-
-  #allowedMask(options: SearchOptions): Uint8Array | undefined {
-    const health = options.context?.health;
-    const dropUnhealthy = health !== undefined && options.context?.includeUnhealthy !== true;
-    const filters = options.filters ?? {};
+  #allowedMask(filters: SearchFilters, context: SearchContext | undefined): Uint8Array | undefined {
+    const health = context?.health;
+    const dropUnhealthy = health !== undefined && context?.includeUnhealthy !== true;
     const anyDeprecated = filters.deprecated === undefined && this.#deprecated > 0;
     if (Object.keys(filters).length === 0 && !dropUnhealthy && !anyDeprecated) return undefined;
     const accept = compileFilters(filters);
@@ -447,16 +400,6 @@ export class ToolIndex {
   }
 }
 
-/** Unit-length vectors (cosine = dot product); an all-zero vector stays zero. */
-async function unitVectors(
-  cache: CachedEmbedder,
-  texts: readonly string[],
-  signal: AbortSignal | undefined,
-): Promise<Float32Array[]> {
-  const vectors = await cache.embed(texts, signal ? { signal } : {});
-  return vectors.map(normalizeInPlace);
-}
-
 function upperBound(sorted: readonly string[], value: string): number {
   let lo = 0;
   let hi = sorted.length;
@@ -466,15 +409,4 @@ function upperBound(sorted: readonly string[], value: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-function encodeCursor(id: string): string {
-  return Buffer.from(id, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  if (typeof cursor !== 'string' || !/^[A-Za-z0-9_-]*$/.test(cursor)) {
-    throw new IndexOptionsError('list cursor is not a cursor returned by list()');
-  }
-  return Buffer.from(cursor, 'base64url').toString('utf8');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Tool } from '@toolarsenal/toolmodel';
 
 /** The text fields BM25 weighs separately. */
@@ -88,4 +89,9 @@ function visitProperties(
   }
   if (typeof s.items === 'object' && s.items !== null) count += visitProperties(s.items, depth + 1, visit);
   return count;
+}
+
+/** A short, stable hash of an embedding text: stores keep it next to a vector to tell whether it is still current. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }

@@ -1,4 +1,4 @@
-import type { Capability, Tool, ToolSource } from '@toolarsenal/toolmodel';
+import type { Capability, Tool, ToolInput, ToolSource } from '@toolarsenal/toolmodel';
 import type { Embedder } from './embedders/embedder.js';
 import type { Bm25Params } from './lexical/bm25.js';
 import type { FusionOptions } from './ranking/fusion.js';
@@ -147,4 +147,32 @@ export interface ListOptions {
 export interface ListPage {
   tools: Tool[];
   nextCursor?: string;
+}
+
+/** A change to an index's tools, as every backend reports it (the in-memory index adds the tools themselves). */
+export interface ToolChange {
+  type: 'add' | 'update' | 'remove';
+  id: string;
+}
+
+/** How many tools an upsert added, replaced, and left alone (same content hash). */
+export interface UpsertSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * What every index backend offers — the in-memory `ToolIndex`, the Vectra folder store and the Postgres store:
+ * the same records API and the same `search()`. In memory the record methods answer synchronously, elsewhere
+ * they return promises; `await` works on both.
+ */
+export interface ToolIndexLike {
+  readonly embedder: Embedder | undefined;
+  upsert(tools: Tool | ToolInput | readonly (Tool | ToolInput)[]): UpsertSummary | Promise<UpsertSummary>;
+  remove(ids: string | readonly string[]): number | Promise<number>;
+  get(id: string): Tool | undefined | Promise<Tool | undefined>;
+  list(options?: ListOptions): ListPage | Promise<ListPage>;
+  search(request: string | SearchOptions): Promise<SearchResult>;
+  onChange(listener: (change: ToolChange) => void): () => void;
 }

@@ -27,8 +27,9 @@ export interface ArgumentValidator {
   /** Validates a result against the tool's `outputSchema`; valid when the tool has none. */
   validateOutput(tool: Tool, output: unknown): ArgumentValidation;
   /**
-   * Compiles both schemas of one tool up front and returns validators bound to it, for hot paths
-   * (a runner holding one per registered tool skips the cache lookup on every call).
+   * Compiles the input schema of one tool now (the output schema on first use) and returns
+   * validators bound to it, for hot paths (a runner holding one per registered tool skips the
+   * cache lookup on every call).
    */
   forTool(tool: Tool): BoundArgumentValidator;
   /** Number of compiled validators held. */
@@ -87,11 +88,15 @@ export function createArgumentValidator(options: ArgumentValidatorOptions = {}):
         : run(compiled(`${tool.contentHash}#out`, tool.outputSchema), output),
     forTool: (tool) => {
       const input = compiled(`${tool.contentHash}#in`, tool.inputSchema);
-      const output =
-        tool.outputSchema === undefined ? undefined : compiled(`${tool.contentHash}#out`, tool.outputSchema);
+      // The output schema is compiled on first use: many callers never validate output.
+      let output: ValidateFunction | undefined;
       return {
         validateInput: (args) => run(input, args),
-        validateOutput: (value) => (output === undefined ? VALID : run(output, value)),
+        validateOutput: (value) => {
+          if (tool.outputSchema === undefined) return VALID;
+          output ??= compiled(`${tool.contentHash}#out`, tool.outputSchema);
+          return run(output, value);
+        },
       };
     },
     get size() {

@@ -93,6 +93,22 @@ export {
   TOOL_NAME_PATTERN,
 } from './names.js';
 export {
+  type AccessDecision,
+  type AccessPolicy,
+  type AuditLevel,
+  checkPrincipal,
+  isNormalizedPrincipal,
+  NO_OBLIGATIONS,
+  type NormalizedPrincipal,
+  normalizePrincipal,
+  type Obligations,
+  type PolicyAction,
+  type Principal,
+  PRINCIPAL_LIMITS,
+  PrincipalError,
+  type RateLimitObligation,
+} from './principal.js';
+export {
   assertSafeJson,
   canonicalJson,
   cloneJson,

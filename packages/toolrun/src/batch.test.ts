@@ -1,11 +1,24 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { createRunner } from './index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRunner, InvalidOptionsError } from './index.js';
 import { sleep } from './test-fixtures/helpers.js';
 
 // One validator (one ajv instance) for the whole file keeps the suite fast.
 const validator = createArgumentValidator();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Settles `promise` while fake time runs (timers fire as they come due). */
+async function settle<T>(promise: Promise<T>, ms = 10_000): Promise<T> {
+  await vi.advanceTimersByTimeAsync(ms);
+  return promise;
+}
 
 const canonical = (v: unknown): string => JSON.stringify(sortKeys(v));
 function sortKeys(v: unknown): unknown {
@@ -54,9 +67,68 @@ describe('runBatch', () => {
 
   it('can keep duplicates when dedupe is off', async () => {
     const { runs, runner, handler } = counting();
-    runner.register({ name: 'ping' }, handler('ping'));
+    runner.register({ name: 'ping', annotations: { readOnlyHint: true } }, handler('ping'));
     await runner.runBatch([{ name: 'ping' }, { name: 'ping' }], { dedupe: false });
     expect(runs).toHaveLength(2);
+  });
+
+  it('merges only tools that are safe to repeat unless the caller opts in (issue #14)', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'send_email', inputSchema: { type: 'object' } }, handler('send_email'));
+    runner.register(
+      { name: 'set_flag', inputSchema: { type: 'object' } },
+      { idempotent: true, handler: handler('set_flag') },
+    );
+    const mail = { name: 'send_email', arguments: { to: 'a@example.org', body: 'hi' } };
+    const flag = { name: 'set_flag', arguments: { on: true } };
+    const batch = await runner.runBatch([mail, mail, flag, flag]);
+    expect(runs.filter((r) => r.startsWith('send_email'))).toHaveLength(2);
+    expect(runs.filter((r) => r.startsWith('set_flag'))).toHaveLength(1);
+    expect(batch.results.map((r) => r.duplicateOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      batch.results[2]?.callId,
+    ]);
+    runs.length = 0;
+    const all = await runner.runBatch([mail, mail], { dedupe: 'all' });
+    expect(runs).toHaveLength(1);
+    expect(all.deduplicated).toBe(1);
+  });
+
+  it('merged duplicates get independent copies of the result (issue #14)', async () => {
+    const { runner } = counting();
+    runner.register(
+      { name: 'list', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      () => ({
+        items: [1, 2],
+      }),
+    );
+    const batch = await runner.runBatch([{ name: 'list' }, { name: 'list' }]);
+    const [a, b] = batch.results;
+    expect(b?.duplicateOf).toBe(a?.callId);
+    (a?.result as { items: number[] }).items.push(3);
+    expect(b?.result).toEqual({ items: [1, 2] });
+    expect(b?.timings).not.toBe(a?.timings);
+  });
+
+  it('rejects budgets and options it cannot honour (issue #14: maxCalls NaN ran every call)', async () => {
+    const { runs, runner, handler } = counting();
+    runner.register({ name: 'ping' }, handler('ping'));
+    for (const options of [
+      { maxCalls: Number.NaN },
+      { maxCalls: -1 },
+      { maxCalls: Number.POSITIVE_INFINITY },
+      { maxCalls: 1.5 },
+      { concurrency: 0 },
+      { concurrency: Number.NaN },
+      { strategy: 'random' as never },
+      { dedupe: true as never },
+    ]) {
+      await expect(runner.runBatch([{ name: 'ping' }], options)).rejects.toThrow(InvalidOptionsError);
+    }
+    await expect(runner.runBatch('nope' as never)).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    expect(runs).toEqual([]);
   });
 
   it('skips calls beyond maxCalls with a clear status instead of dropping them', async () => {
@@ -92,11 +164,13 @@ describe('runBatch', () => {
     runner.register({ name: 'search' }, handler('search', 20));
     runner.register({ name: 'handoff_human', takesControl: true }, handler('handoff_human'));
     runner.register({ name: 'handoff_agent', takesControl: true }, handler('handoff_agent'));
-    const batch = await runner.runBatch([
-      { id: 'h', name: 'handoff_human' },
-      { id: 's', name: 'search' },
-      { id: 'h2', name: 'handoff_agent' },
-    ]);
+    const batch = await settle(
+      runner.runBatch([
+        { id: 'h', name: 'handoff_human' },
+        { id: 's', name: 'search' },
+        { id: 'h2', name: 'handoff_agent' },
+      ]),
+    );
     expect(runs).toEqual(['search:{}', 'handoff_human:{}']);
     expect(batch.handoff).toEqual({ toolName: 'handoff_human', callId: 'h', status: 'success' });
     expect(batch.results[0]?.takesControl).toBe(true);
@@ -132,24 +206,33 @@ describe('runBatch', () => {
         }),
     );
     runner.register({ name: 'bad' }, handler('bad', 20, true));
-    const started = performance.now();
-    const batch = await runner.runBatch([{ name: 'slow' }, { name: 'bad' }], { failFast: true });
-    expect(performance.now() - started).toBeLessThan(1_500);
-    expect(batch.results.map((r) => r.status)).toEqual(['cancelled', 'failure']);
+    let done = false;
+    const batch = runner.runBatch([{ name: 'slow' }, { name: 'bad' }], { failFast: true }).finally(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(19);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect((await batch).results.map((r) => r.status)).toEqual(['cancelled', 'failure']);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('parallel runs calls concurrently; sequential one after another', async () => {
-    const { runner, handler } = counting();
-    runner.register({ name: 'wait', inputSchema: { type: 'object' } }, handler('wait', 60));
+    const { runner } = counting();
+    const starts: number[] = [];
+    runner.register({ name: 'wait', inputSchema: { type: 'object' } }, async () => {
+      starts.push(Date.now());
+      await sleep(60);
+    });
     const calls = [1, 2, 3].map((n) => ({ name: 'wait', arguments: { n } }));
-    let t = performance.now();
-    await runner.runBatch(calls, { strategy: 'parallel' });
-    const parallel = performance.now() - t;
-    t = performance.now();
-    await runner.runBatch(calls, { strategy: 'sequential' });
-    const sequential = performance.now() - t;
-    expect(sequential).toBeGreaterThanOrEqual(170);
-    expect(parallel).toBeLessThan(sequential);
+    const t0 = Date.now();
+    await settle(runner.runBatch(calls, { strategy: 'parallel' }), 60);
+    expect(starts.map((t) => t - t0)).toEqual([0, 0, 0]);
+    starts.length = 0;
+    const t1 = Date.now();
+    await settle(runner.runBatch(calls, { strategy: 'sequential' }), 180);
+    expect(starts.map((t) => t - t1)).toEqual([0, 60, 120]);
   });
 
   it('adaptive runs read-only calls side by side and side-effecting calls in order', async () => {
@@ -175,15 +258,17 @@ describe('runBatch', () => {
       await sleep(10);
       activeWrites--;
     });
-    await runner.runBatch(
-      [
-        { name: 'write', arguments: { n: 1 } },
-        { name: 'read', arguments: { n: 1 } },
-        { name: 'write', arguments: { n: 2 } },
-        { name: 'read', arguments: { n: 2 } },
-        { name: 'write', arguments: { n: 3 } },
-      ],
-      { strategy: 'adaptive' },
+    await settle(
+      runner.runBatch(
+        [
+          { name: 'write', arguments: { n: 1 } },
+          { name: 'read', arguments: { n: 1 } },
+          { name: 'write', arguments: { n: 2 } },
+          { name: 'read', arguments: { n: 2 } },
+          { name: 'write', arguments: { n: 3 } },
+        ],
+        { strategy: 'adaptive' },
+      ),
     );
     expect(peakWrites).toBe(1);
     expect(peakReads).toBe(2);
@@ -200,9 +285,11 @@ describe('runBatch', () => {
       await sleep(5);
       active--;
     });
-    const batch = await runner.runBatch(
-      Array.from({ length: 12 }, (_, n) => ({ name: 'w', arguments: { n } })),
-      { concurrency: 3 },
+    const batch = await settle(
+      runner.runBatch(
+        Array.from({ length: 12 }, (_, n) => ({ name: 'w', arguments: { n } })),
+        { concurrency: 3 },
+      ),
     );
     expect(peak).toBe(3);
     expect(batch.succeeded).toBe(12);
@@ -218,10 +305,13 @@ describe('runBatch', () => {
   it('dedupes any JSON arguments regardless of key order, and keeps distinct ones apart', async () => {
     const { runner } = counting();
     let runs = 0;
-    runner.register({ name: 'echo', inputSchema: { type: 'object' } }, () => {
-      runs++;
-      return null;
-    });
+    runner.register(
+      { name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      () => {
+        runs++;
+        return null;
+      },
+    );
     const shuffle = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(shuffle);
       if (value && typeof value === 'object') {

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { canonicalJson, type Tool } from '@toolarsenal/toolmodel';
 import type { DecodedArguments } from './decode-arguments.js';
-import { ToolRunError } from './errors.js';
+import { InvalidOptionsError, ToolRunError } from './errors.js';
 import type { RunOptions } from './runner-options.js';
 import { newCallId, spanIds } from './tracing.js';
 import type { ToolCall, ToolResult, ToolResultStatus } from './types.js';
@@ -17,11 +17,19 @@ export interface BatchOptions<C = unknown> extends Omit<RunOptions<C>, 'onUpdate
   strategy?: BatchStrategy;
   /** Stop at the first failure: in-flight calls are cancelled, unstarted ones skipped. Default false. */
   failFast?: boolean;
-  /** Most distinct calls run per batch; the rest come back `skipped` (`MAX_CALLS_EXCEEDED`). Default unlimited. */
+  /**
+   * Most distinct calls run per batch (an integer ≥ 0); the rest come back `skipped`
+   * (`MAX_CALLS_EXCEEDED`). Default unlimited.
+   */
   maxCalls?: number;
-  /** Run identical calls (same tool, canonically equal arguments) once. Default true. */
-  dedupe?: boolean;
-  /** Calls in flight at once within a parallel lane. Default unlimited. */
+  /**
+   * Identical calls (same tool, canonically equal arguments) run once and share the outcome
+   * (each duplicate gets its own copy of the result). `safe` (default): only for tools that are
+   * safe to repeat (annotated `readOnlyHint`/`idempotentHint` or registered `idempotent: true`),
+   * so two identical `send_email` calls still send twice; `all`: every tool; `false`: never.
+   */
+  dedupe?: 'safe' | 'all' | false;
+  /** Calls in flight at once within a parallel lane (an integer ≥ 1). Default unlimited. */
   concurrency?: number;
   onUpdate?: RunOptions<C>['onUpdate'];
 }
@@ -45,7 +53,7 @@ export interface BatchResult {
 
 /** What the batch needs from the runner (kept narrow so it stays testable). */
 export interface BatchHost<C> {
-  lookup(nameOrId: string): { tool: Tool } | undefined;
+  lookup(nameOrId: string): { tool: Tool; idempotent: boolean } | undefined;
   decode(call: ToolCall): DecodedArguments;
   runCall(call: ToolCall, options: RunOptions<C>, decoded: DecodedArguments | undefined): Promise<ToolResult>;
 }
@@ -54,6 +62,7 @@ interface Item {
   index: number;
   call: ToolCall & { id: string };
   tool?: Tool;
+  idempotent: boolean;
   decoded?: DecodedArguments;
 }
 
@@ -64,33 +73,41 @@ export async function runBatch<C>(
   calls: readonly ToolCall[],
   options: BatchOptions<C>,
 ): Promise<BatchResult> {
+  if (!Array.isArray(calls)) throw new InvalidOptionsError('runBatch expects an array of tool calls');
+  checkOptions(options);
   const {
     strategy = 'parallel',
     failFast = false,
     maxCalls = Number.POSITIVE_INFINITY,
-    dedupe = true,
+    dedupe = 'safe',
   } = options;
-  if (!Array.isArray(calls)) throw new TypeError('runBatch expects an array of tool calls');
   const results: (ToolResult | undefined)[] = new Array(calls.length);
   const warnings: string[] = [];
   const items: Item[] = calls.map((call, index) => {
     const id = typeof call?.id === 'string' && call.id !== '' ? call.id : newCallId();
     const name = typeof call?.name === 'string' ? call.name : String(call?.name);
-    const tool = host.lookup(name)?.tool;
-    return { index, call: { ...call, id, name }, ...(tool ? { tool } : {}) };
+    const entry = host.lookup(name);
+    return {
+      index,
+      call: { ...call, id, name },
+      idempotent: entry?.idempotent ?? false,
+      ...(entry ? { tool: entry.tool } : {}),
+    };
   });
 
   // 1. Dedup: identical calls run once and share the outcome.
   const duplicates = new Map<number, Item>();
   let unique = items;
-  if (dedupe) {
+  if (dedupe !== false) {
     const seen = new Map<string, Item>();
     unique = [];
     for (const item of items) {
       item.decoded = host.decode(item.call);
-      const key = item.decoded.ok
-        ? `${item.tool?.id ?? item.call.name}\u0000${canonicalJson(item.decoded.args)}`
-        : undefined;
+      const mergeable = item.tool !== undefined && (dedupe === 'all' || item.idempotent);
+      const key =
+        mergeable && item.decoded.ok
+          ? `${item.tool?.id ?? item.call.name}\u0000${canonicalJson(item.decoded.args)}`
+          : undefined;
       const first = key === undefined ? undefined : seen.get(key);
       if (first) duplicates.set(item.index, first);
       else {
@@ -182,11 +199,11 @@ export async function runBatch<C>(
     unlink?.();
   }
 
-  // 6. Duplicates share their original's outcome under their own call id.
+  // 6. Duplicates share their original's outcome under their own call id, each with its own copy.
   for (const [index, first] of duplicates) {
     const original = results[first.index];
     const item = items[index] as Item;
-    if (original) results[index] = { ...original, callId: item.call.id, duplicateOf: first.call.id };
+    if (original) results[index] = duplicateResult(original, item.call.id, first.call.id, warnings);
   }
 
   const final = results as ToolResult[];
@@ -221,7 +238,6 @@ async function pool(
   run: (item: Item) => Promise<void>,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<void> {
-  if (!(limit >= 1)) throw new RangeError(`batch concurrency must be >= 1, got ${limit}`);
   if (limit >= items.length) {
     await Promise.all(items.map(run));
     return;
@@ -260,4 +276,44 @@ function link(parent: AbortSignal, child: AbortController): () => void {
   const onAbort = () => child.abort();
   parent.addEventListener('abort', onAbort, { once: true });
   return () => parent.removeEventListener('abort', onAbort);
+}
+
+/** A duplicate's result: the original's outcome under its own call id, with independent copies. */
+function duplicateResult(
+  original: ToolResult,
+  callId: string,
+  duplicateOf: string,
+  warnings: string[],
+): ToolResult {
+  const copy: ToolResult = { ...original, callId, duplicateOf, timings: { ...original.timings } };
+  try {
+    if (original.result !== undefined) copy.result = structuredClone(original.result);
+    if (original.content !== undefined) copy.content = structuredClone(original.content);
+  } catch {
+    warnings.push(
+      `the result of call ${duplicateOf} cannot be copied; its duplicate ${callId} shares the same object`,
+    );
+  }
+  return copy;
+}
+
+function checkOptions(options: BatchOptions<unknown>): void {
+  const { maxCalls, concurrency, strategy, dedupe } = options;
+  if (maxCalls !== undefined && !(Number.isInteger(maxCalls) && maxCalls >= 0))
+    throw new InvalidOptionsError(
+      `maxCalls must be an integer >= 0 (omit it for no limit), got ${String(maxCalls)}`,
+    );
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1))
+    throw new InvalidOptionsError(`concurrency must be an integer >= 1, got ${String(concurrency)}`);
+  if (
+    strategy !== undefined &&
+    strategy !== 'parallel' &&
+    strategy !== 'sequential' &&
+    strategy !== 'adaptive'
+  )
+    throw new InvalidOptionsError(`unknown batch strategy ${JSON.stringify(String(strategy))}`);
+  if (dedupe !== undefined && dedupe !== 'safe' && dedupe !== 'all' && dedupe !== false)
+    throw new InvalidOptionsError(
+      `dedupe must be 'safe', 'all' or false, got ${JSON.stringify(String(dedupe))}`,
+    );
 }

@@ -30,6 +30,7 @@ export function newState(callId: string, toolName: string, queuedAt: number): Ca
     signal: undefined,
     abortAttempt: undefined,
     timeoutMs: undefined,
+    liveAttempt: 0,
   };
 }
 
@@ -82,7 +83,11 @@ export function notFoundError(name: string, suggestions: string[]): ToolRunError
   );
 }
 
-export function rateLimitedError(what: string, waitMs: number, scope: 'tool' | 'principal'): ToolRunError {
+export function rateLimitedError(
+  what: string,
+  waitMs: number,
+  scope: 'tool' | 'principal' | 'policy',
+): ToolRunError {
   return new ToolRunError('rate_limited', 'RATE_LIMITED', `${what}; retry in ${waitMs} ms.`, {
     retryable: true,
     retryAfterMs: waitMs,

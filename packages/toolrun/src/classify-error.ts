@@ -1,11 +1,7 @@
 import { ToolArsenalError } from '@toolarsenal/toolmodel';
-import {
-  BrokenCircuitError,
-  BulkheadRejectedError,
-  IsolatedCircuitError,
-  TaskCancelledError,
-} from 'cockatiel';
+import { BrokenCircuitError, IsolatedCircuitError, TaskCancelledError } from 'cockatiel';
 import { ToolExecutionError, ToolRunError } from './errors.js';
+import { ConcurrencyLimitError } from './limiter.js';
 
 /** Node / undici error codes of transient network faults: safe to retry for idempotent tools. */
 const TRANSIENT_CODES = new Set([
@@ -48,7 +44,7 @@ export class InvalidOutputError extends Error {
 export function isRetryableError(error: unknown): boolean {
   if (error instanceof CallerCancelledError || error instanceof InvalidOutputError) return false;
   if (error instanceof TaskCancelledError) return true; // attempt timed out
-  if (error instanceof BrokenCircuitError || error instanceof BulkheadRejectedError) return false;
+  if (error instanceof BrokenCircuitError || error instanceof ConcurrencyLimitError) return false;
   if (ToolExecutionError.isInstance(error) || ToolRunError.isInstance(error)) return error.retryable;
   if (typeof error === 'object' && error !== null) {
     const flag = (error as { retryable?: unknown }).retryable;
@@ -93,7 +89,7 @@ export function classifyError(error: unknown, ctx: ClassifyContext): ToolRunErro
   if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) {
     return circuitOpenError(ctx.toolName, ctx.breakerCooldownMs);
   }
-  if (error instanceof BulkheadRejectedError) {
+  if (error instanceof ConcurrencyLimitError) {
     return new ToolRunError(
       'rate_limited',
       'CONCURRENCY_LIMIT',

@@ -1,17 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import type { JsonObject } from '@toolarsenal/toolmodel';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AccessDecision,
+  canonicalJson,
+  type JsonObject,
+  type NormalizedPrincipal,
+} from '@toolarsenal/toolmodel';
 import { newState } from './call-state.js';
 import { ConfirmationError } from './errors.js';
 import type { RunObserver } from './observer.js';
 import type { ToolEntry } from './tool-entry.js';
-import type { PendingConfirmation, Principal } from './types.js';
+import type { PendingConfirmation } from './types.js';
 
 /** A call held for confirmation: everything needed to run it later, exactly as validated. */
 export interface Pending<C> {
   entry: ToolEntry<C>;
+  /** Frozen: what was validated and shown is what runs. */
   args: JsonObject;
+  argumentsHash: string;
   callId: string;
-  principal: Principal;
+  principal: NormalizedPrincipal;
+  /** The access decision that admitted the call; its rate limit and audit apply when confirmed. */
+  decision: AccessDecision;
   context?: C;
 }
 
@@ -32,13 +41,18 @@ export class ConfirmationStore<T> {
     private readonly maxPending: number,
   ) {}
 
-  create(payload: T, reason: string, now: number): PendingConfirmation {
+  create(
+    payload: T,
+    reason: string,
+    now: number,
+    shown: { arguments: JsonObject; argumentsHash: string },
+  ): PendingConfirmation {
     this.sweep(now);
     const token = randomBytes(24).toString('base64url');
     const expiresAt = now + this.ttlMs;
     this.pending.set(token, { payload, expiresAt });
     if (this.pending.size > this.maxPending) this.pending.delete(this.pending.keys().next().value as string);
-    return { token, expiresAt, reason };
+    return { token, expiresAt, reason, arguments: shown.arguments, argumentsHash: shown.argumentsHash };
   }
 
   /** Removes the token and returns its payload (`expired` when past its expiry); undefined when unknown or used. */
@@ -62,15 +76,23 @@ export class ConfirmationStore<T> {
   }
 }
 
+/** SHA-256 (hex) of the arguments' canonical JSON: what a confirmation is bound to. */
+export function hashArguments(args: JsonObject): string {
+  return createHash('sha256').update(canonicalJson(args)).digest('hex');
+}
+
 /**
- * Consumes a token for `runner.confirm` / `runner.reject`, auditing the decision. Throws
- * `ConfirmationError` for unknown or used tokens, and for expired ones when confirming.
+ * Consumes a token for `runner.confirm` / `runner.reject`, auditing rejections and refusals
+ * (the runner audits a confirmation itself, as the policy may require it). Throws
+ * `ConfirmationError` for unknown or used tokens, for expired ones when confirming, and when
+ * `expectedHash` (the hash the human approved) is not the pending call's.
  */
 export function takePending<C>(
   store: ConfirmationStore<Pending<C>>,
   observer: RunObserver,
   token: string,
   decision: 'confirmed' | 'rejected',
+  expectedHash?: string,
 ): Pending<C> {
   const now = Date.now();
   const taken = store.take(token, now);
@@ -87,6 +109,17 @@ export function takePending<C>(
     observer.audit('expired', undefined, state, entry, p.principal, p.args);
     throw new ConfirmationError('CONFIRMATION_EXPIRED', `confirmation for "${state.toolName}" expired`);
   }
-  observer.audit(decision, undefined, state, entry, p.principal, p.args);
+  if (
+    decision === 'confirmed' &&
+    ((expectedHash !== undefined && expectedHash !== p.argumentsHash) ||
+      hashArguments(p.args) !== p.argumentsHash)
+  ) {
+    observer.audit('rejected', 'CONFIRMATION_MISMATCH', state, entry, p.principal, p.args);
+    throw new ConfirmationError(
+      'CONFIRMATION_MISMATCH',
+      `the approved arguments are not those of the pending call to "${state.toolName}"; the token is spent`,
+    );
+  }
+  if (decision === 'rejected') observer.audit(decision, undefined, state, entry, p.principal, p.args);
   return p;
 }

@@ -11,6 +11,8 @@ export interface AttemptScope {
   lastError: unknown;
   /** Per-call deadline override (ms); undefined uses the tool's timeout. */
   timeoutMs: number | undefined;
+  /** The attempt whose reports still reach the caller (0 once it settled or the call finished). */
+  liveAttempt: number;
 }
 
 /**
@@ -41,13 +43,15 @@ export function runWithDeadline<T>(
     return controller.signal;
   };
   let out: PromiseLike<T> | T;
+  let thenable: boolean;
   try {
     out = fn(signal);
+    thenable = isThenable(out);
   } catch (error) {
     return fail(scope, error);
   }
-  if (!isThenable(out)) return Promise.resolve(out);
-  const pending = out;
+  if (!thenable) return Promise.resolve(out);
+  const pending = out as PromiseLike<T>;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = (): boolean => {
@@ -55,6 +59,7 @@ export function runWithDeadline<T>(
       settled = true;
       clearTimeout(timer);
       scope.abortAttempt = undefined;
+      scope.liveAttempt = 0;
       return true;
     };
     const stop = (reason: Error) => {
@@ -69,16 +74,19 @@ export function runWithDeadline<T>(
       timeoutMs,
     );
     scope.abortAttempt = () => stop(new CallerCancelledError());
-    pending.then(
-      (value) => {
+    const failed = (error: unknown) => {
+      if (!settle()) return;
+      scope.lastError = error;
+      reject(error);
+    };
+    try {
+      pending.then((value) => {
         if (settle()) resolve(value);
-      },
-      (error: unknown) => {
-        if (!settle()) return;
-        scope.lastError = error;
-        reject(error);
-      },
-    );
+      }, failed);
+    } catch (error) {
+      // A hostile thenable whose `then` throws: fail now and clear the deadline timer.
+      failed(error);
+    }
   });
 }
 
@@ -87,6 +95,7 @@ function fail<T>(scope: AttemptScope, error: unknown): Promise<T> {
   return Promise.reject(error);
 }
 
+/** True for promise-likes. May throw (a hostile `then` getter): callers treat that as the attempt's failure. */
 export function isThenable<T>(value: PromiseLike<T> | T): value is PromiseLike<T> {
   return (
     value !== null &&

@@ -94,13 +94,32 @@ export class ToolRegistrationError extends ToolArsenalError {
 
 const CONFIRMATION = 'toolarsenal.error.confirmation';
 
-/** Thrown by `runner.confirm` / `runner.reject` for unknown, used or expired tokens. */
+/**
+ * Thrown by `runner.confirm` / `runner.reject` for unknown, used or expired tokens, and by
+ * `runner.confirm` when the approved arguments hash is not the pending call's (the token is spent).
+ */
 export class ConfirmationError extends ToolArsenalError {
-  constructor(code: 'CONFIRMATION_UNKNOWN' | 'CONFIRMATION_EXPIRED', message: string) {
+  constructor(
+    code: 'CONFIRMATION_UNKNOWN' | 'CONFIRMATION_EXPIRED' | 'CONFIRMATION_MISMATCH',
+    message: string,
+  ) {
     super(code, message);
     this.name = 'ConfirmationError';
     markError(this, CONFIRMATION);
   }
 
   static override isInstance = subclassGuard<ConfirmationError>(CONFIRMATION);
+}
+
+const INVALID_OPTIONS = 'toolarsenal.error.invalid-options';
+
+/** Thrown by `runner.runBatch` for options it cannot honour (a NaN budget, an unknown strategy…). */
+export class InvalidOptionsError extends ToolArsenalError {
+  constructor(message: string) {
+    super('INVALID_OPTIONS', message);
+    this.name = 'InvalidOptionsError';
+    markError(this, INVALID_OPTIONS);
+  }
+
+  static override isInstance = subclassGuard<InvalidOptionsError>(INVALID_OPTIONS);
 }

@@ -1,5 +1,5 @@
 import type { Span } from '@opentelemetry/api';
-import type { ArgumentValidator, JsonObject, Tool } from '@toolarsenal/toolmodel';
+import type { JsonObject, NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
 import { CircuitState } from 'cockatiel';
 import { buildResult, type CallState, clock } from './call-state.js';
 import {
@@ -16,13 +16,12 @@ import type { RunOptions } from './runner-options.js';
 import type { ToolEntry } from './tool-entry.js';
 import { ToolOutput } from './tool-output.js';
 import { withSpan } from './tracing.js';
-import type { Principal, ToolResult } from './types.js';
+import type { ToolResult } from './types.js';
 
 const noopReport = (): void => {};
 
 export interface ExecuteDeps<C> {
   executors: ReadonlyMap<string, Executor<C>>;
-  validator: ArgumentValidator;
   observer: RunObserver;
 }
 
@@ -34,7 +33,7 @@ export async function executeCall<C>(
   entry: ToolEntry<C>,
   args: JsonObject,
   state: CallState,
-  principal: Principal,
+  principal: NormalizedPrincipal,
   options: RunOptions<C>,
   span: Span | undefined,
   deps: ExecuteDeps<C>,
@@ -69,15 +68,18 @@ export async function executeCall<C>(
     state.timeoutMs = ms;
   }
   const timeoutMs = state.timeoutMs ?? pipeline.timeoutMs;
-  const report = onUpdate
-    ? (update: ExecutionUpdate) => {
+  // Reports reach the caller only while their attempt is live: never after it timed out or was
+  // cancelled, never after `run()` settled.
+  const reportFor = onUpdate
+    ? (attempt: number) => (update: ExecutionUpdate) => {
+        if (state.liveAttempt !== attempt) return;
         try {
           onUpdate(update, { callId: state.callId, toolName: tool.name });
         } catch {
           // A failing progress listener must not fail the call.
         }
       }
-    : noopReport;
+    : undefined;
   const observer = deps.observer;
   const emitRetries = observer.events.has('retry');
   const attemptFn = (attemptSignal: () => AbortSignal, index: number): unknown => {
@@ -85,6 +87,7 @@ export async function executeCall<C>(
     const t = clock();
     if (attempt > 1 && emitRetries) observer.emitRetry(entry as ToolEntry<unknown>, state, attempt, t);
     state.attempt = attempt;
+    state.liveAttempt = attempt;
     if (state.startedAt === 0) state.startedAt = t;
     const request = new Request<C>(
       tool,
@@ -95,19 +98,18 @@ export async function executeCall<C>(
       t + timeoutMs,
       principal,
       context as C,
-      report,
+      reportFor ? reportFor(attempt) : noopReport,
     );
     const out = entry.handler ? entry.handler(args, request) : (executor as Executor<C>).execute(request);
     if (!entry.validateOutput) return out;
-    return isThenable(out)
-      ? out.then((v) => checkOutput(entry, v, deps.validator))
-      : checkOutput(entry, out, deps.validator);
+    return isThenable(out) ? out.then((v) => checkOutput(entry, v)) : checkOutput(entry, out);
   };
   state.signal = signal;
   const start = () => pipeline.execute(attemptFn, state);
   const running = span ? withSpan(span, start) : start();
   try {
     const value = await (signal ? untilAborted(running, signal, state) : running);
+    state.liveAttempt = 0;
     const result = buildResult(state, tool, undefined, span);
     if (value instanceof ToolOutput) {
       result.result = value.value;
@@ -116,6 +118,7 @@ export async function executeCall<C>(
     observer.recordHealth(entry as ToolEntry<unknown>, result);
     return result;
   } catch (error) {
+    state.liveAttempt = 0;
     const typed = classifyError(error, {
       toolName: tool.name,
       timeoutMs,
@@ -141,7 +144,7 @@ class Request<C> implements ExecutionRequest<C> {
     readonly callId: string,
     readonly attempt: number,
     readonly deadline: number,
-    readonly principal: Principal,
+    readonly principal: NormalizedPrincipal,
     readonly context: C,
     readonly report: (update: ExecutionUpdate) => void,
   ) {
@@ -153,8 +156,8 @@ class Request<C> implements ExecutionRequest<C> {
   }
 }
 
-function checkOutput<C>(entry: ToolEntry<C>, value: unknown, validator: ArgumentValidator): unknown {
-  const v = validator.validateOutput(entry.tool, value instanceof ToolOutput ? value.value : value);
+function checkOutput<C>(entry: ToolEntry<C>, value: unknown): unknown {
+  const v = entry.validators.validateOutput(value instanceof ToolOutput ? value.value : value);
   if (v.valid) return value;
   const lines = v.errors.slice(0, 10).map((e) => `- ${e.pointer || '(output)'}: ${e.message}`);
   throw new InvalidOutputError(

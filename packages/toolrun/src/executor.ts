@@ -1,5 +1,4 @@
-import type { JsonObject, Tool } from '@toolarsenal/toolmodel';
-import type { Principal } from './types.js';
+import type { JsonObject, NormalizedPrincipal, Tool } from '@toolarsenal/toolmodel';
 
 /** A progress or streaming update an executor reports while a call runs. */
 export type ExecutionUpdate =
@@ -19,7 +18,8 @@ export interface ExecutionRequest<C = unknown> {
   attempt: number;
   /** Epoch ms when this attempt times out. */
   deadline: number;
-  principal?: Principal;
+  /** Who is calling: the normalised principal (known fields only, frozen). */
+  principal?: NormalizedPrincipal;
   /** Caller-supplied context passed through untouched (request ids, user sessions, clients…). */
   context?: C;
   /** Reports progress / partial output to the caller's `onUpdate`; cheap no-op when nobody listens. */

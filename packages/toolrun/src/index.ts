@@ -1,39 +1,35 @@
-export { type BatchOptions, type BatchResult, type BatchStrategy, runBatch } from './batch.js';
-export { CallerCancelledError, classifyError, isRetryableError } from './classify-error.js';
-export { type ArgumentLimits, DEFAULT_MAX_ARGUMENTS_LENGTH, decodeArguments } from './decode-arguments.js';
+export type { BatchOptions, BatchResult, BatchStrategy } from './batch.js';
+export type { ArgumentLimits } from './decode-arguments.js';
 export {
   ConfirmationError,
+  InvalidOptionsError,
   ToolExecutionError,
   ToolRegistrationError,
   ToolRunError,
   type ToolRunErrorOptions,
 } from './errors.js';
 export type { RunnerEventListener, RunnerEventName, RunnerEvents } from './events.js';
-export {
-  createFunctionExecutor,
-  type ExecutionRequest,
-  type ExecutionUpdate,
-  type Executor,
-  type FunctionExecutor,
-  type ToolHandler,
+export type {
+  ExecutionRequest,
+  ExecutionUpdate,
+  Executor,
+  FunctionExecutor,
+  ToolHandler,
 } from './executor.js';
 export {
-  type AnthropicToolResultBlock,
-  type AnthropicToolResultContent,
   DEFAULT_RESULT_MAX_LENGTH,
-  describeFailure,
-  type FormatResultOptions,
-  type FormattedResult,
+  type FormattedToolResult,
+  type FormatToolResultOptions,
   formatResult,
-  type GeminiFunctionResponsePart,
-  type McpCallToolResult,
-  type OpenAIChatToolMessage,
-  type OpenAIFunctionCallOutput,
-  type ResultDialect,
-  truncateText,
+  type ToolResultDialect,
 } from './format-result.js';
 export type { BreakerState, HealthStatus, ToolHealth } from './health.js';
-export { type ConfirmationPolicy, DEFAULT_CONFIRMATION_PATTERNS } from './policy.js';
+export {
+  type ConfirmationPolicy,
+  DEFAULT_CONFIRMATION_PATTERNS,
+  DESTRUCTIVE_VERBS,
+  destructiveWord,
+} from './policy.js';
 export {
   type BreakerConfig,
   type ConcurrencyLimit,
@@ -43,16 +39,20 @@ export {
   type RetryConfig,
 } from './resilience.js';
 export { createRunner, Runner } from './runner.js';
-export type { AuditRecord, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
+export type {
+  AuditRecord,
+  ConfirmOptions,
+  RunnerOptions,
+  RunOptions,
+  ToolRegistration,
+} from './runner-options.js';
 export type { ToolRunConfig } from './tool-entry.js';
 export { type ContentBlock, ToolOutput, toolOutput } from './tool-output.js';
 export type { TracingOptions } from './tracing.js';
 export type {
   PendingConfirmation,
-  Principal,
   ToolCall,
   ToolResult,
   ToolResultStatus,
   ToolResultTimings,
 } from './types.js';
-export { version } from './version.js';

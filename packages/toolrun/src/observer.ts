@@ -1,15 +1,14 @@
 import type { Context, Span, Tracer } from '@opentelemetry/api';
-import { trace } from '@opentelemetry/api';
-import type { JsonObject } from '@toolarsenal/toolmodel';
+import type { AuditLevel, JsonObject, NormalizedPrincipal } from '@toolarsenal/toolmodel';
 import { CircuitState } from 'cockatiel';
 import type { CallState } from './call-state.js';
 import { EventHub } from './events.js';
 import type { BreakerState, HealthStatus } from './health.js';
 import type { AuditRecord } from './runner-options.js';
 import type { ToolEntry } from './tool-entry.js';
+import { otel, PACKAGE_VERSION } from './otel.js';
 import { endToolSpan, startToolSpan, type TracingOptions } from './tracing.js';
-import type { Principal, ToolResult } from './types.js';
-import { version } from './version.js';
+import type { ToolResult } from './types.js';
 
 const BREAKER_STATES: Record<CircuitState, BreakerState> = {
   [CircuitState.Closed]: 'closed',
@@ -33,7 +32,7 @@ export class RunObserver {
   constructor(private readonly options: ObserverOptions) {
     this.tracing = options.tracing ?? {};
     if (this.tracing.enabled !== false) {
-      this.tracer = this.tracing.tracer ?? trace.getTracer('@toolarsenal/toolrun', version);
+      this.tracer = this.tracing.tracer ?? otel?.trace.getTracer('@toolarsenal/toolrun', PACKAGE_VERSION);
     }
   }
 
@@ -96,30 +95,45 @@ export class RunObserver {
     return result;
   }
 
+  /** True when an audit sink is configured (a policy's audit obligation needs one). */
+  get audits(): boolean {
+    return this.options.audit !== undefined;
+  }
+
+  /**
+   * Sends one audit record; returns whether the sink took it. A sink's failure changes nothing
+   * unless the policy required the audit (`obligation`), in which case the caller refuses the call.
+   */
   audit(
     decision: AuditRecord['decision'],
     reason: string | undefined,
     state: CallState,
     entry: ToolEntry<unknown> | undefined,
-    principal: Principal,
+    principal: NormalizedPrincipal | undefined,
     args: JsonObject | undefined,
-  ): void {
+    obligation?: { rule?: string | undefined; level: AuditLevel | false },
+  ): boolean {
     const hook = this.options.audit;
-    if (!hook) return;
+    if (!hook) return false;
     const record: AuditRecord = {
       decision,
       callId: state.callId,
       toolName: state.toolName,
-      principalId: principal.id,
       at: Date.now(),
     };
+    if (principal?.id !== undefined) record.principalId = principal.id;
     if (reason !== undefined) record.reason = reason;
     if (entry) record.toolId = entry.tool.id;
-    if (this.options.auditArguments && args !== undefined) record.arguments = args;
+    if (obligation?.rule !== undefined) record.rule = obligation.rule;
+    if (obligation?.level) record.audit = obligation.level;
+    if ((this.options.auditArguments || obligation?.level === 'full') && args !== undefined)
+      record.arguments = args;
     try {
       hook(record);
+      return true;
     } catch {
-      // Audit sinks must not change outcomes; they should report their own failures.
+      // Audit sinks should report their own failures; only a required audit refuses the call.
+      return false;
     }
   }
 

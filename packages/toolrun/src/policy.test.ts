@@ -1,10 +1,17 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
-import { describe, expect, it } from 'vitest';
-import { type AuditRecord, ConfirmationError, createRunner } from './index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AuditRecord, ConfirmationError, createRunner, destructiveWord } from './index.js';
 import { lookupTool, paymentTool, sleep } from './test-fixtures/helpers.js';
 
 // One validator (one ajv instance) for the whole file keeps the suite fast.
 const validator = createArgumentValidator();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('capability-based access', () => {
   it('denies a principal lacking capabilities or scopes and names what is missing', async () => {
@@ -73,12 +80,14 @@ describe('confirmation', () => {
     expect(pending.error?.code).toBe('CONFIRMATION_REQUIRED');
     expect(pending.confirmation?.reason).toContain('delete_*');
     expect(pending.confirmation?.token).toMatch(/^[\w-]{32}$/);
-    expect(pending.confirmation?.expiresAt).toBeGreaterThan(Date.now());
+    expect(pending.confirmation?.expiresAt).toBe(Date.now() + 300_000);
     expect(runs).toBe(0);
     expect(runner.pendingConfirmations).toBe(1);
 
     const token = pending.confirmation?.token as string;
-    const [first, second] = await Promise.allSettled([runner.confirm(token), runner.confirm(token)]);
+    const both = Promise.allSettled([runner.confirm(token), runner.confirm(token)]);
+    await vi.advanceTimersByTimeAsync(20);
+    const [first, second] = await both;
     expect(first.status).toBe('fulfilled');
     expect(first.status === 'fulfilled' && first.value).toMatchObject({
       status: 'success',
@@ -113,20 +122,71 @@ describe('confirmation', () => {
     const runner = createRunner({ validator, confirmation: { ttlMs: 40 } });
     runner.register({ name: 'payment_refund' }, () => 'refunded');
     const pending = await runner.run({ name: 'payment_refund' });
-    await sleep(80);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(runner.pendingConfirmations).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
     await expect(runner.confirm(pending.confirmation?.token as string)).rejects.toMatchObject({
       code: 'CONFIRMATION_EXPIRED',
     });
   });
 
-  it('honours custom patterns and per-tool overrides', async () => {
-    const runner = createRunner({ validator, confirmation: { patterns: ['wire_*'] } });
+  it('honours custom patterns (case-sensitive globs) and per-tool overrides', async () => {
+    const runner = createRunner({
+      validator,
+      confirmation: { patterns: ['wire_*', '{send,post}_*'], destructiveNames: false },
+    });
     runner.register({ name: 'wire_money' }, () => 1);
+    runner.register({ name: 'post_message' }, () => 1);
+    runner.register({ name: 'Wire_money' }, () => 1);
     runner.register({ name: 'delete_cache' }, () => 2);
     runner.register({ name: 'wire_test' }, { requiresConfirmation: false, handler: () => 3 });
     expect((await runner.run({ name: 'wire_money' })).status).toBe('pending_confirmation');
+    expect((await runner.run({ name: 'post_message' })).status).toBe('pending_confirmation');
+    expect((await runner.run({ name: 'Wire_money' })).status).toBe('success');
     expect((await runner.run({ name: 'delete_cache' })).status).toBe('success');
     expect((await runner.run({ name: 'wire_test' })).status).toBe('success');
+  });
+
+  it('rejects invalid confirmation patterns at construction', () => {
+    expect(() => createRunner({ confirmation: { patterns: ['delete_[x'] } })).toThrow(
+      /patterns\[0\].*unclosed "\["/,
+    );
+    expect(() => createRunner({ confirmation: { patterns: ['!(safe)'] } })).toThrow(/extglobs are not/);
+    expect(() => createRunner({ confirmation: { ttlMs: Number.NaN } })).toThrow(/ttlMs/);
+  });
+
+  it('holds unannotated tools with obvious destructive names (issue #14)', async () => {
+    const runner = createRunner({ validator });
+    const names = [
+      'remove_user',
+      'rm',
+      'drop_table',
+      'destroyCluster',
+      'records_delete_all',
+      'purge-cache',
+      'git_rm',
+    ];
+    for (const name of names) runner.register({ name }, () => 'done');
+    for (const name of names) {
+      const r = await runner.run({ name });
+      expect({ name, status: r.status }).toEqual({ name, status: 'pending_confirmation' });
+      expect(r.confirmation?.reason).toMatch(/contains "\w+" and the tool has no safety annotations/);
+    }
+    // annotations are the tool's own word: read-only or explicitly non-destructive tools are not held
+    runner.register({ name: 'remove_duplicates', annotations: { readOnlyHint: true } }, () => 'done');
+    runner.register({ name: 'drop_shadow', annotations: { destructiveHint: false } }, () => 'done');
+    runner.register({ name: 'model_deletion_report' }, () => 'done');
+    for (const name of ['remove_duplicates', 'drop_shadow', 'model_deletion_report'])
+      expect((await runner.run({ name })).status).toBe('success');
+    // `confirmation: false` switches the whole runner policy off, name heuristics included
+    const off = createRunner({ validator, confirmation: false });
+    off.register({ name: 'drop_table' }, () => 'dropped');
+    expect((await off.run({ name: 'drop_table' })).status).toBe('success');
+    expect([
+      destructiveWord('bulkDeleteRows'),
+      destructiveWord('HTTPDelete'),
+      destructiveWord('undelete'),
+    ]).toEqual(['delete', 'delete', undefined]);
   });
 
   it('does not ask to confirm invalid calls', async () => {
@@ -175,5 +235,47 @@ describe('audit', () => {
     runner.register(lookupTool, () => 'ok');
     await runner.run({ name: 'lookup', arguments: { q: 'secret' } });
     expect(records[0]?.arguments).toEqual({ q: 'secret' });
+  });
+});
+
+/** Reference glob semantics for `*`, `?` and literals: a plain O(pattern × value) table. */
+function globReference(pattern: string, value: string): boolean {
+  let row = Array.from({ length: value.length + 1 }, (_, j) => j === 0);
+  for (const c of pattern) {
+    const next = Array.from({ length: value.length + 1 }, () => false);
+    if (c === '*') next[0] = row[0]!;
+    for (let j = 1; j <= value.length; j++) {
+      if (c === '*') next[j] = next[j - 1]! || row[j]!;
+      else next[j] = row[j - 1]! && (c === '?' || c === value[j - 1]);
+    }
+    row = next;
+  }
+  return row[value.length]!;
+}
+
+describe('confirmation globs do bounded work on adversarial patterns (issue #14)', () => {
+  it('patterns like *a*a*…*b against names up to 128 characters answer like the reference', async () => {
+    const fc = (await import('fast-check')).default;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 4, max: 40 }),
+        fc.integer({ min: 16, max: 128 }),
+        fc.constantFrom('b', 'a', '?', 'a*'),
+        fc.constantFrom('a', 'b'),
+        async (stars, length, last, tail) => {
+          const pattern = `${'*a'.repeat(stars)}*${last}`;
+          const name = `${'a'.repeat(length - 1)}${tail}`;
+          // A backtracking matcher takes seconds from about 5 stars on 128 characters (94 s at 6).
+          const runner = createRunner({
+            validator,
+            confirmation: { patterns: [pattern], destructiveNames: false },
+          });
+          runner.register({ name }, () => 1);
+          const result = await runner.run({ name });
+          expect(result.status).toBe(globReference(pattern, name) ? 'pending_confirmation' : 'success');
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -1,36 +1,57 @@
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
-import { describe, expect, it } from 'vitest';
-import { createRunner, type RunnerEvents, ToolExecutionError } from './index.js';
-import { forever, lookupTool, networkError, paymentTool, sleep } from './test-fixtures/helpers.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRunner, type RunnerEvents, type ToolResult, ToolExecutionError } from './index.js';
+import { forever, lookupTool, networkError, paymentTool, sleep, track } from './test-fixtures/helpers.js';
 
 // One validator (one ajv instance) for the whole file keeps the suite fast.
 const validator = createArgumentValidator();
 
-// Fault injection with real timers. Margins are generous: other processes share the CPU.
+// Fault injection under fake timers: every delay is exact.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('retries', () => {
-  it('retries a read-only tool after transient failures, with backoff, and reports the attempt', async () => {
+  it('retries a read-only tool after transient failures, with exact exponential backoff', async () => {
     const runner = createRunner({ validator });
     const retries: RunnerEvents['retry'][] = [];
     runner.on('retry', (e) => retries.push(e));
-    let calls = 0;
     const times: number[] = [];
+    const t0 = Date.now();
     runner.register(lookupTool, {
-      retry: { maxAttempts: 3, initialDelayMs: 20, maxDelayMs: 100 },
+      retry: { maxAttempts: 3, initialDelayMs: 20, maxDelayMs: 100, jitter: false },
       handler: () => {
-        times.push(performance.now());
-        calls++;
-        if (calls < 3) throw networkError();
+        times.push(Date.now() - t0);
+        if (times.length < 3) throw networkError();
         return 'ok';
       },
     });
-    const result = await runner.run({ name: 'lookup', arguments: {} });
-    expect(result).toMatchObject({ status: 'success', result: 'ok', attempt: 3 });
-    expect(calls).toBe(3);
+    const run = runner.run({ name: 'lookup', arguments: {} });
+    await vi.advanceTimersByTimeAsync(60);
+    expect(await run).toMatchObject({ status: 'success', result: 'ok', attempt: 3 });
+    expect(times).toEqual([0, 20, 60]);
     expect(retries.map((r) => r.attempt)).toEqual([2, 3]);
     expect(retries[0]?.error.code).toBe('ECONNRESET');
-    // Backoff: attempts are spaced out, not back to back.
-    expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('with the default decorrelated jitter, no retry waits longer than maxDelayMs', async () => {
+    const runner = createRunner({ validator });
+    let calls = 0;
+    runner.register(lookupTool, {
+      retry: { maxAttempts: 3, initialDelayMs: 50, maxDelayMs: 80 },
+      handler: () => {
+        calls++;
+        throw networkError();
+      },
+    });
+    const run = track(runner.run({ name: 'lookup' }));
+    await vi.advanceTimersByTimeAsync(160);
+    expect(run.done()).toBe(true);
+    expect(calls).toBe(3);
   });
 
   it('waits as long as a failure asks (retryAfterMs, e.g. HTTP Retry-After) before retrying', async () => {
@@ -55,32 +76,39 @@ describe('retries', () => {
     const runner = createRunner({ validator });
     let calls = 0;
     runner.register(lookupTool, {
-      retry: { maxAttempts: 2, initialDelayMs: 5 },
+      retry: { maxAttempts: 2, initialDelayMs: 5, jitter: false },
       handler: () => {
         calls++;
         throw new ToolExecutionError('upstream 503', { retryable: true, code: 'UPSTREAM_UNAVAILABLE' });
       },
     });
-    const result = await runner.run({ name: 'lookup', arguments: {} });
+    const run = runner.run({ name: 'lookup', arguments: {} });
+    await vi.advanceTimersByTimeAsync(5);
+    const result = await run;
     expect(calls).toBe(2);
     expect(result).toMatchObject({ status: 'failure', attempt: 2 });
     expect(result.error?.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(result.error?.retryable).toBe(true);
   });
 
-  it('retries timeouts of an idempotent tool', async () => {
+  it('retries timeouts of an idempotent tool: attempt 2 starts at timeout + backoff', async () => {
     const runner = createRunner({ validator });
-    let calls = 0;
+    const starts: number[] = [];
+    const t0 = Date.now();
     runner.register(lookupTool, {
       timeoutMs: 50,
-      retry: { maxAttempts: 2, initialDelayMs: 5 },
+      retry: { maxAttempts: 2, initialDelayMs: 5, jitter: false },
       handler: () => {
-        calls++;
-        return calls === 1 ? forever() : 'second time lucky';
+        starts.push(Date.now() - t0);
+        return starts.length === 1 ? forever() : 'second time lucky';
       },
     });
-    const result = await runner.run({ name: 'lookup', arguments: {} });
-    expect(result).toMatchObject({ status: 'success', attempt: 2, result: 'second time lucky' });
+    const run = track(runner.run({ name: 'lookup', arguments: {} }));
+    await vi.advanceTimersByTimeAsync(54);
+    expect(run.done()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await run.value).toMatchObject({ status: 'success', attempt: 2, result: 'second time lucky' });
+    expect(starts).toEqual([0, 55]);
   });
 
   it('never retries a payment tool, even for a retryable network error', async () => {
@@ -104,16 +132,46 @@ describe('retries', () => {
     let calls = 0;
     runner.register(paymentTool, {
       idempotent: true,
-      retry: { maxAttempts: 3, initialDelayMs: 5 },
+      retry: { maxAttempts: 3, initialDelayMs: 5, jitter: false },
       handler: () => {
         calls++;
         if (calls === 1) throw networkError();
         return { id: 'tx1' };
       },
     });
-    const result = await runner.run({ name: 'payment_send', arguments: { amount: 5, to: 'bob' } });
+    const run = runner.run({ name: 'payment_send', arguments: { amount: 5, to: 'bob' } });
+    await vi.advanceTimersByTimeAsync(5);
     expect(calls).toBe(2);
-    expect(result.status).toBe('success');
+    expect((await run).status).toBe('success');
+  });
+
+  it('a runner-wide idempotent default never retries a tool annotated destructive (issue #14)', async () => {
+    const runner = createRunner({
+      validator,
+      confirmation: false,
+      defaults: { idempotent: true, retry: { maxAttempts: 3, initialDelayMs: 5, jitter: false } },
+    });
+    let wipes = 0;
+    let reads = 0;
+    runner.register({ name: 'wipe_disk', annotations: { destructiveHint: true } }, () => {
+      wipes++;
+      throw networkError();
+    });
+    runner.register({ name: 'fetch_page' }, () => {
+      reads++;
+      throw networkError();
+    });
+    // The tool's own registration may still say so explicitly.
+    runner.register(
+      { name: 'reset_cache', annotations: { destructiveHint: true } },
+      { idempotent: true, handler: () => networkError() },
+    );
+    const wipe = runner.run({ name: 'wipe_disk' });
+    const read = runner.run({ name: 'fetch_page' });
+    await vi.advanceTimersByTimeAsync(15);
+    expect((await wipe).attempt).toBe(1);
+    expect((await read).attempt).toBe(3);
+    expect([wipes, reads]).toEqual([1, 3]);
   });
 
   it('does not retry non-retryable failures of a read-only tool', async () => {
@@ -133,7 +191,7 @@ describe('retries', () => {
 });
 
 describe('circuit breaker', () => {
-  it('opens after consecutive failures, refuses while open, half-opens after cooldown and closes on success', async () => {
+  it('opens after consecutive failures, refuses while open, half-opens after exactly the cooldown and closes on success', async () => {
     const runner = createRunner({ validator });
     const changes: string[] = [];
     const health: string[] = [];
@@ -142,7 +200,7 @@ describe('circuit breaker', () => {
     let failing = true;
     let calls = 0;
     runner.register(lookupTool, {
-      breaker: { threshold: 3, cooldownMs: 500 },
+      breaker: { threshold: 3, cooldownMs: 150 },
       retry: false,
       handler: () => {
         calls++;
@@ -160,11 +218,15 @@ describe('circuit breaker', () => {
     const refused = await runner.run({ name: 'lookup' });
     expect(refused.status).toBe('circuit_open');
     expect(refused.error?.retryable).toBe(true);
-    expect(refused.error?.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.error?.retryAfterMs).toBe(150);
     expect(calls).toBe(3);
 
-    await sleep(600);
     failing = false;
+    await vi.advanceTimersByTimeAsync(149);
+    const early = await runner.run({ name: 'lookup' });
+    expect(early.status).toBe('circuit_open');
+    expect(early.error?.retryAfterMs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
     const probe = await runner.run({ name: 'lookup' });
     expect(probe.status).toBe('success');
     expect(calls).toBe(4);
@@ -174,9 +236,13 @@ describe('circuit breaker', () => {
       consecutiveFailures: 0,
     });
     expect(changes).toEqual(['closed->open', 'open->half_open', 'half_open->closed']);
-    expect(health[0]).toBe('healthy->degraded');
-    expect(health).toContain('degraded->unhealthy');
-    expect(health.at(-1)).toMatch(/->healthy$/);
+    // half-open is degraded; the successful probe makes the tool healthy again
+    expect(health).toEqual([
+      'healthy->degraded',
+      'degraded->unhealthy',
+      'unhealthy->degraded',
+      'degraded->healthy',
+    ]);
   });
 
   it('re-opens when the half-open probe fails, and lets only one probe through', async () => {
@@ -191,11 +257,16 @@ describe('circuit breaker', () => {
         throw new Error('still down');
       },
     });
-    await runner.run({ name: 'lookup' });
-    await runner.run({ name: 'lookup' });
+    for (let i = 0; i < 2; i++) {
+      const r = runner.run({ name: 'lookup' });
+      await vi.advanceTimersByTimeAsync(30);
+      await r;
+    }
     expect(runner.health('lookup')?.breaker).toBe('open');
-    await sleep(150);
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => runner.run({ name: 'lookup' })));
+    await vi.advanceTimersByTimeAsync(100);
+    const three = Promise.all([1, 2, 3].map(() => runner.run({ name: 'lookup' })));
+    await vi.advanceTimersByTimeAsync(30);
+    const [a, b, c] = await three;
     // One probe ran and failed; the calls that waited behind it were refused.
     expect(calls).toBe(3);
     expect(a?.status).toBe('failure');
@@ -230,9 +301,12 @@ describe('bulkheads', () => {
         return 'done';
       },
     });
-    const started = performance.now();
-    const results = await Promise.all(Array.from({ length: 200 }, () => runner.run({ name: 'lookup' })));
-    const elapsed = performance.now() - started;
+    const all = track(Promise.all(Array.from({ length: 200 }, () => runner.run({ name: 'lookup' }))));
+    // 25 admitted calls, 5 at a time, 20 ms each: exactly 5 waves.
+    await vi.advanceTimersByTimeAsync(99);
+    expect(all.done()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const results = await all.value;
     const ok = results.filter((r) => r.status === 'success');
     const refused = results.filter((r) => r.status === 'rate_limited');
     expect(peak).toBe(5);
@@ -240,10 +314,11 @@ describe('bulkheads', () => {
     expect(refused).toHaveLength(175);
     expect(refused[0]?.error?.code).toBe('CONCURRENCY_LIMIT');
     expect(refused[0]?.error?.retryable).toBe(true);
-    // 25 calls, 5 at a time, 20 ms each: about 5 waves.
-    expect(elapsed).toBeGreaterThanOrEqual(90);
     // Queued calls report their wait separately from execution time.
-    expect(Math.max(...ok.map((r) => r.timings.waitMs))).toBeGreaterThan(50);
+    expect(ok.map((r) => r.timings.waitMs).sort((x, y) => x - y)).toEqual(
+      [0, 20, 40, 60, 80].flatMap((w) => Array.from({ length: 5 }, () => w)),
+    );
+    expect(ok.every((r: ToolResult) => r.timings.latencyMs === 20)).toBe(true);
     // Refusals are not the tool's fault: health counts only executions.
     expect(runner.health('lookup')).toMatchObject({ calls: 25, failures: 0 });
   });
@@ -263,40 +338,48 @@ describe('bulkheads', () => {
     };
     runner.register({ name: 'one', inputSchema: { type: 'object' } }, slow);
     runner.register({ name: 'two', inputSchema: { type: 'object' } }, slow);
-    await Promise.all(
+    const all = Promise.all(
       Array.from({ length: 20 }, (_, n) => runner.run({ name: n % 2 ? 'one' : 'two', arguments: { n } })),
     );
+    await vi.advanceTimersByTimeAsync(100);
+    await all;
     expect(peak).toBe(2);
     expect(order).toEqual(Array.from({ length: 20 }, (_, n) => n));
   });
 
-  it('releases a caller that cancels while waiting in the queue', async () => {
+  it('releases a caller that cancels while waiting in the queue at once', async () => {
     const runner = createRunner({ validator });
-    runner.register(lookupTool, { concurrency: { limit: 1, queue: 5 }, handler: () => sleep(800) });
-    const first = runner.run({ name: 'lookup' });
+    runner.register(lookupTool, { concurrency: { limit: 1, queue: 5 }, handler: () => sleep(300) });
+    const first = track(runner.run({ name: 'lookup' }));
     const controller = new AbortController();
-    const queued = runner.run({ name: 'lookup' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
-    const started = performance.now();
-    const result = await queued;
-    expect(performance.now() - started).toBeLessThan(600);
+    const queued = track(runner.run({ name: 'lookup' }, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(30);
+    expect(queued.done()).toBe(false);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queued.done()).toBe(true);
+    const result = await queued.value;
     expect(result.status).toBe('cancelled');
     expect(result.attempt).toBe(0);
-    expect((await first).status).toBe('success');
+    expect(result.timings.totalMs).toBe(30);
+    await vi.advanceTimersByTimeAsync(270);
+    expect((await first.value).status).toBe('success');
   });
 });
 
 describe('rate limits', () => {
   it('applies a token bucket per tool (defaulting to the tool cost rate limit)', async () => {
     const runner = createRunner({ validator });
-    runner.register({ ...lookupTool, cost: { rateLimit: { requests: 3, intervalMs: 1_500 } } }, () => 'ok');
+    runner.register({ ...lookupTool, cost: { rateLimit: { requests: 3, intervalMs: 200 } } }, () => 'ok');
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await runner.run({ name: 'lookup' })).status);
     expect(statuses).toEqual(['success', 'success', 'success', 'rate_limited', 'rate_limited']);
     const limited = await runner.run({ name: 'lookup' });
-    expect(limited.error?.retryAfterMs).toBeGreaterThan(0);
-    expect(limited.error?.retryAfterMs).toBeLessThanOrEqual(500);
-    await sleep(550);
+    // 3 tokens per 200 ms: one token every 66.7 ms.
+    expect(limited.error?.retryAfterMs).toBe(67);
+    await vi.advanceTimersByTimeAsync(66);
+    expect((await runner.run({ name: 'lookup' })).status).toBe('rate_limited');
+    await vi.advanceTimersByTimeAsync(1);
     expect((await runner.run({ name: 'lookup' })).status).toBe('success');
   });
 
@@ -311,6 +394,7 @@ describe('rate limits', () => {
     const third = await runner.run({ name: 'lookup' }, { principal: alice });
     expect(third.status).toBe('rate_limited');
     expect(third.error?.details).toMatchObject({ scope: 'principal' });
+    expect(third.error?.retryAfterMs).toBe(30_000);
     expect((await runner.run({ name: 'lookup' }, { principal: bob })).status).toBe('success');
   });
 });

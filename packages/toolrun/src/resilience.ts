@@ -1,18 +1,19 @@
 import {
-  type BulkheadPolicy,
-  bulkhead,
   type CircuitBreakerPolicy,
+  CircuitState,
   ConsecutiveBreaker,
   circuitBreaker,
   ExponentialBackoff,
   handleWhen,
   type IBackoffFactory,
   type IRetryBackoffContext,
+  noJitterGenerator,
   retry,
 } from 'cockatiel';
-import { countsAsToolFailure, isRetryableError } from './classify-error.js';
+import { CallerCancelledError, countsAsToolFailure, isRetryableError } from './classify-error.js';
 import { type AttemptScope, runWithDeadline } from './deadline.js';
 import { ToolRegistrationError } from './errors.js';
+import { ConcurrencyLimiter } from './limiter.js';
 
 /** Retry settings. Retries happen only for retryable failures of tools that are safe to repeat. */
 export interface RetryConfig {
@@ -22,6 +23,11 @@ export interface RetryConfig {
   initialDelayMs?: number;
   /** Longest backoff delay (ms). Default 2,000. */
   maxDelayMs?: number;
+  /**
+   * Decorrelated jitter (default true) spreads retries of many callers; false waits exactly
+   * `initialDelayMs × 2^(n-1)` (capped at `maxDelayMs`) before retry n.
+   */
+  jitter?: boolean;
 }
 
 /** Circuit breaker settings (consecutive-failure breaker). */
@@ -44,6 +50,7 @@ export const DEFAULT_RETRY: Required<RetryConfig> = Object.freeze({
   maxAttempts: 3,
   initialDelayMs: 100,
   maxDelayMs: 2_000,
+  jitter: true,
 });
 export const DEFAULT_BREAKER: Required<BreakerConfig> = Object.freeze({ threshold: 5, cooldownMs: 30_000 });
 
@@ -66,8 +73,8 @@ export interface PipelineConfig {
   timeoutMs: number;
   retry?: Required<RetryConfig>;
   breaker?: Required<BreakerConfig>;
-  toolBulkhead?: BulkheadPolicy;
-  globalBulkhead?: BulkheadPolicy;
+  toolBulkhead?: ConcurrencyLimiter;
+  globalBulkhead?: ConcurrencyLimiter;
 }
 
 /**
@@ -86,10 +93,20 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
   if (config.breaker) {
     checkPositive('breaker.threshold', config.breaker.threshold);
     checkPositive('breaker.cooldownMs', config.breaker.cooldownMs);
-    const policy = circuitBreaker(handleWhen(countsAsToolFailure), {
-      halfOpenAfter: config.breaker.cooldownMs,
-      breaker: new ConsecutiveBreaker(config.breaker.threshold),
-    });
+    // A caller cancelling the half-open probe proves nothing about the tool: cockatiel would
+    // count the unhandled error as a success and close the circuit, so there it counts as a
+    // failure (the circuit stays open until the next probe). Elsewhere cancellations never count.
+    const policy: CircuitBreakerPolicy = circuitBreaker(
+      handleWhen(
+        (error) =>
+          countsAsToolFailure(error) ||
+          (error instanceof CallerCancelledError && policy.state === CircuitState.HalfOpen),
+      ),
+      {
+        halfOpenAfter: config.breaker.cooldownMs,
+        breaker: new ConsecutiveBreaker(config.breaker.threshold),
+      },
+    );
     const next = chain;
     chain = (run, signal, index) => policy.execute(() => next(run, signal, index), signal);
     breaker = policy;
@@ -103,16 +120,17 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
         new ExponentialBackoff({
           initialDelay: config.retry.initialDelayMs,
           maxDelay: config.retry.maxDelayMs,
+          ...(config.retry.jitter === false ? { generator: noJitterGenerator } : {}),
         }),
       ),
     });
     const next = chain;
     chain = (run, signal) => policy.execute(({ attempt }) => next(run, signal, attempt), signal);
   }
-  for (const bulkheadPolicy of [config.globalBulkhead, config.toolBulkhead]) {
-    if (!bulkheadPolicy) continue;
+  for (const limiter of [config.globalBulkhead, config.toolBulkhead]) {
+    if (!limiter) continue;
     const next = chain;
-    chain = (run, signal, index) => bulkheadPolicy.execute(() => next(run, signal, index), signal);
+    chain = (run, signal, index) => limiter.run(() => next(run, signal, index), signal);
   }
 
   const composed = chain;
@@ -163,13 +181,16 @@ type Chain = (
 ) => Promise<unknown>;
 
 /** Creates a bulkhead after checking the numbers. */
-export function createBulkhead(limit: ConcurrencyLimit, what: string): BulkheadPolicy {
+export function createBulkhead(limit: ConcurrencyLimit, what: string): ConcurrencyLimiter {
   checkPositive(`${what}.limit`, limit.limit);
   const queue = limit.queue ?? 0;
   if (!(Number.isInteger(queue) && queue >= 0)) {
     throw new ToolRegistrationError(`${what}.queue must be an integer >= 0, got ${queue}`);
   }
-  return bulkhead(limit.limit, queue);
+  if (!Number.isInteger(limit.limit)) {
+    throw new ToolRegistrationError(`${what}.limit must be an integer, got ${limit.limit}`);
+  }
+  return new ConcurrencyLimiter(limit.limit, queue);
 }
 
 function checkPositive(what: string, value: number): void {

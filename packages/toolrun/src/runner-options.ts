@@ -1,12 +1,19 @@
 import type { Context } from '@opentelemetry/api';
-import type { ArgumentValidator, RateLimitSpec, Tool, ToolInput } from '@toolarsenal/toolmodel';
+import type {
+  AccessPolicy,
+  ArgumentValidator,
+  AuditLevel,
+  Principal,
+  RateLimitSpec,
+  Tool,
+  ToolInput,
+} from '@toolarsenal/toolmodel';
 import type { ArgumentLimits } from './decode-arguments.js';
 import type { ExecutionUpdate, Executor, ToolHandler } from './executor.js';
 import type { ConfirmationPolicy } from './policy.js';
 import type { ConcurrencyLimit } from './resilience.js';
 import type { ToolRunConfig } from './tool-entry.js';
 import type { TracingOptions } from './tracing.js';
-import type { Principal } from './types.js';
 
 /** A tool plus how to run it. */
 export interface ToolRegistration<C = unknown> extends ToolRunConfig {
@@ -23,7 +30,12 @@ export interface AuditRecord {
   callId: string;
   toolName: string;
   toolId?: string;
-  principalId: string;
+  /** The principal's id, when it has one. */
+  principalId?: string;
+  /** The policy rule that decided, when a `policy` is configured and named one. */
+  rule?: string;
+  /** The audit level the policy required for this call (`full` records carry the arguments). */
+  audit?: AuditLevel;
   /** Epoch ms. */
   at: number;
   arguments?: unknown;
@@ -44,7 +56,14 @@ export interface RunnerOptions<C = unknown> {
   confirmation?: ConfirmationPolicy | false;
   /** Used when a call passes no principal. Default `{ id: 'anonymous' }` (unrestricted). */
   defaultPrincipal?: Principal;
-  /** Receives every policy decision. Must be fast; errors are swallowed. */
+  /**
+   * Decides access per call on top of the tools' declared capabilities and scopes (a toolset
+   * `compilePolicy(…)`, a `Toolset`, an exposure, or your own `AccessPolicy`). Its obligations are
+   * enforced: confirmation holds the call, rate limits are counted, audits must reach `audit`.
+   * A policy that throws or answers malformed denies. Default: none.
+   */
+  policy?: AccessPolicy;
+  /** Receives every policy decision. Must be fast; errors are swallowed unless the policy required the audit. */
   audit?: (record: AuditRecord) => void;
   /** Include argument values in audit records. Default false. */
   auditArguments?: boolean;
@@ -55,6 +74,11 @@ export interface RunnerOptions<C = unknown> {
   validator?: ArgumentValidator;
   /** Consecutive failures after which a tool reports `unhealthy`. Default 5. */
   unhealthyAfter?: number;
+  /**
+   * Most callers (or policy rate-limit groups) tracked at once for rate limits. Only refilled
+   * buckets are forgotten; with every one still limited, new callers are refused. Default 10,000.
+   */
+  rateLimitKeys?: number;
 }
 
 /** Per-call options. */
@@ -70,4 +94,13 @@ export interface RunOptions<C = unknown> {
   traceContext?: Context;
   /** Per-attempt deadline for this call (ms), overriding the tool's `timeoutMs`. */
   timeoutMs?: number;
+}
+
+/** Options of `runner.confirm`. */
+export interface ConfirmOptions<C = unknown> extends Omit<RunOptions<C>, 'principal'> {
+  /**
+   * The `argumentsHash` of the confirmation the human approved; when given and different from the
+   * pending call's, the confirmation fails with `CONFIRMATION_MISMATCH` and nothing runs.
+   */
+  argumentsHash?: string;
 }

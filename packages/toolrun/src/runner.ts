@@ -1,13 +1,18 @@
 import type { Span } from '@opentelemetry/api';
 import {
+  type AccessDecision,
+  type AccessPolicy,
   type ArgumentValidator,
+  type BoundArgumentValidator,
   createArgumentValidator,
   type JsonLimits,
   type JsonObject,
+  type NormalizedPrincipal,
   type Tool,
   type ToolInput,
 } from '@toolarsenal/toolmodel';
-import type { BulkheadPolicy } from 'cockatiel';
+import { checkDeclaredNeeds, decide, principalOf } from './access.js';
+import type { ConcurrencyLimiter } from './limiter.js';
 import { type BatchOptions, type BatchResult, runBatch } from './batch.js';
 import {
   buildResult,
@@ -18,7 +23,7 @@ import {
   newState,
   notFoundError,
 } from './call-state.js';
-import { ConfirmationStore, type Pending, takePending } from './confirmations.js';
+import { ConfirmationStore, hashArguments, type Pending, takePending } from './confirmations.js';
 import {
   DEFAULT_MAX_ARGUMENTS_LENGTH,
   type DecodedArguments,
@@ -36,10 +41,10 @@ import {
 } from './executor.js';
 import type { ToolHealth } from './health.js';
 import { RunObserver } from './observer.js';
-import { checkAccess, compileConfirmationPolicy } from './policy.js';
-import { takeRateTokens } from './rate-limits.js';
+import { compileConfirmationPolicy, explainInvalidConfirmationPolicy } from './policy.js';
+import { type RateLimitStores, takeRateTokens } from './rate-limits.js';
 import { createBulkhead } from './resilience.js';
-import type { RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
+import type { ConfirmOptions, RunnerOptions, RunOptions, ToolRegistration } from './runner-options.js';
 import { suggestNames } from './suggest.js';
 import { KeyedBuckets } from './token-bucket.js';
 import {
@@ -50,9 +55,7 @@ import {
   toTool,
 } from './tool-entry.js';
 import { newCallId } from './tracing.js';
-import type { Principal, ToolCall, ToolResult } from './types.js';
-
-const ANONYMOUS: Principal = Object.freeze({ id: 'anonymous' });
+import type { ToolCall, ToolResult } from './types.js';
 
 /**
  * Executes tool calls safely. Create with `createRunner`. Every outcome, including a tool's
@@ -68,27 +71,46 @@ export class Runner<C = unknown> {
   private readonly deps: ExecuteDeps<C>;
   private readonly validator: ArgumentValidator;
   private readonly entryContext: Omit<EntryContext, 'now'>;
-  private readonly principalBuckets?: KeyedBuckets;
+  private readonly rateLimits: RateLimitStores;
   private readonly confirmations: ConfirmationStore<Pending<C>>;
   private readonly jsonLimits: Partial<JsonLimits>;
   private readonly maxArgumentsLength: number;
-  private readonly defaultPrincipal: Principal;
+  private readonly defaultPrincipal: NormalizedPrincipal;
+  private readonly policy: AccessPolicy | undefined;
 
   constructor(options: RunnerOptions<C> = {}) {
     this.validator = options.validator ?? createArgumentValidator();
     this.observer = new RunObserver(options);
-    this.deps = { executors: this.executors, validator: this.validator, observer: this.observer };
+    this.deps = { executors: this.executors, observer: this.observer };
     const confirmation =
-      options.confirmation === false ? { patterns: [], destructive: false } : options.confirmation;
-    let globalBulkhead: BulkheadPolicy | undefined;
+      options.confirmation === false
+        ? { patterns: [], destructive: false, destructiveNames: false }
+        : options.confirmation;
+    let globalBulkhead: ConcurrencyLimiter | undefined;
+    let defaultPrincipal: NormalizedPrincipal | ToolRunError;
     try {
       if (options.concurrency) globalBulkhead = createBulkhead(options.concurrency, 'concurrency');
-      if (options.principalRateLimit) this.principalBuckets = new KeyedBuckets(options.principalRateLimit);
+      const keys = options.rateLimitKeys ?? 10_000;
+      this.rateLimits = {
+        principals: options.principalRateLimit
+          ? new KeyedBuckets(options.principalRateLimit, keys)
+          : undefined,
+        obligations: new KeyedBuckets(undefined, keys),
+      };
+      const problem = confirmation ? explainInvalidConfirmationPolicy(confirmation) : undefined;
+      if (problem) throw new Error(problem);
+      defaultPrincipal = principalOf(options.defaultPrincipal ?? { id: 'anonymous' });
+      if (ToolRunError.isInstance(defaultPrincipal))
+        throw new Error(`defaultPrincipal: ${defaultPrincipal.message}`);
+      if (options.policy !== undefined && typeof options.policy?.evaluate !== 'function')
+        throw new Error('policy must have an evaluate(principal, tool, action) method');
     } catch (error) {
       throw new ToolRegistrationError(`invalid runner options: ${(error as Error).message}`, {
         cause: error,
       });
     }
+    this.defaultPrincipal = defaultPrincipal;
+    this.policy = options.policy;
     this.entryContext = {
       defaults: options.defaults ?? {},
       confirmReason: compileConfirmationPolicy(confirmation ?? {}),
@@ -102,7 +124,6 @@ export class Runner<C = unknown> {
     const { maxArgumentsLength, ...jsonLimits } = options.limits ?? {};
     this.jsonLimits = jsonLimits;
     this.maxArgumentsLength = maxArgumentsLength ?? DEFAULT_MAX_ARGUMENTS_LENGTH;
-    this.defaultPrincipal = options.defaultPrincipal ?? ANONYMOUS;
     this.functions = createFunctionExecutor<C>();
     this.executors.set(this.functions.source, this.functions);
     for (const executor of options.executors ?? []) this.registerExecutor(executor);
@@ -144,17 +165,20 @@ export class Runner<C = unknown> {
         throw new ToolRegistrationError(`executor "${canonical.source}" refuses tool "${canonical.name}"`);
       }
     }
+    let validators: BoundArgumentValidator;
     try {
-      this.validator.validateInput(canonical, {});
-      if (config.validateOutput ?? this.entryContext.defaults.validateOutput) {
-        this.validator.validateOutput(canonical, null);
-      }
+      // Compiles both schemas now and binds them to the entry: calls skip the validator's cache lookup.
+      validators = this.validator.forTool(canonical);
+      if (config.validateOutput ?? this.entryContext.defaults.validateOutput) validators.validateOutput(null);
     } catch (error) {
       throw new ToolRegistrationError(`tool "${canonical.name}": ${(error as Error).message}`, {
         cause: error,
       });
     }
-    const entry = createToolEntry(canonical, config, handler, { ...this.entryContext, now: clock() });
+    const entry = createToolEntry(canonical, config, handler, validators, {
+      ...this.entryContext,
+      now: clock(),
+    });
     this.observer.watchBreaker(entry as ToolEntry<unknown>);
     this.unregister(canonical.name);
     this.entries.set(canonical.name, entry);
@@ -214,8 +238,8 @@ export class Runner<C = unknown> {
    * Runs a call that came back `pending_confirmation`, exactly once (the token is consumed
    * before anything runs). Throws `ConfirmationError` for unknown, used or expired tokens.
    */
-  async confirm(token: string, options: Omit<RunOptions<C>, 'principal'> = {}): Promise<ToolResult> {
-    const pending = takePending(this.confirmations, this.observer, token, 'confirmed');
+  async confirm(token: string, options: ConfirmOptions<C> = {}): Promise<ToolResult> {
+    const pending = takePending(this.confirmations, this.observer, token, 'confirmed', options.argumentsHash);
     const current = this.entries.get(pending.entry.tool.name);
     const entry = current === pending.entry ? current : undefined;
     const state = newState(pending.callId, pending.entry.tool.name, clock());
@@ -224,9 +248,30 @@ export class Runner<C = unknown> {
     if (options.context === undefined && pending.context !== undefined) runOptions.context = pending.context;
     let result: ToolResult;
     try {
-      result = entry
-        ? await this.admit(entry, pending.args, state, pending.principal, runOptions, span, true)
-        : buildResult(state, undefined, notFoundError(state.toolName, []), span);
+      if (!entry) result = buildResult(state, undefined, notFoundError(state.toolName, []), span);
+      else {
+        const audited = this.audit(
+          'confirmed',
+          undefined,
+          state,
+          entry,
+          pending.principal,
+          pending.args,
+          pending.decision,
+        );
+        result = audited
+          ? buildResult(state, entry.tool, audited, span)
+          : await this.admit(
+              entry,
+              pending.args,
+              state,
+              pending.principal,
+              runOptions,
+              span,
+              pending.decision,
+              true,
+            );
+      }
     } catch (error) {
       result = buildResult(state, entry?.tool, internalError(error), span);
     }
@@ -284,25 +329,42 @@ export class Runner<C = unknown> {
     if (observer.events.has('start')) observer.events.emit('start', { callId, toolName, at: queuedAt });
     const entry = this.lookup(toolName);
     const span = observer.startSpan(state, entry as ToolEntry<unknown>, options.traceContext);
-    const principal = options.principal ?? this.defaultPrincipal;
     let args: JsonObject | undefined;
     let result: ToolResult;
     try {
-      if (!entry) {
+      const principal =
+        options.principal === undefined ? this.defaultPrincipal : principalOf(options.principal);
+      if (principal instanceof ToolRunError) {
+        observer.audit('denied', principal.code, state, entry as ToolEntry<unknown>, undefined, undefined);
+        result = buildResult(state, entry?.tool, principal, span);
+      } else if (!entry) {
         observer.audit('denied', 'TOOL_NOT_FOUND', state, undefined, principal, undefined);
         const suggestions = suggestNames(toolName, this.entries.keys());
         result = buildResult(state, undefined, notFoundError(toolName, suggestions), span);
       } else {
         const { tool } = entry;
-        const denied = checkAccess(tool.name, tool.capabilities, tool.requiredScopes, principal);
-        const decodedArgs = denied ? undefined : (decoded ?? this.decode(call));
-        if (denied || !decodedArgs?.ok) {
-          const error = denied ?? (decodedArgs as { error: ToolRunError }).error;
-          observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, undefined);
+        const decision = this.gate(entry, principal);
+        // `instanceof` (not `isInstance`): these errors come from this module, and this is the hot path.
+        const refused = decision instanceof ToolRunError ? decision : undefined;
+        const decodedArgs = refused ? undefined : (decoded ?? this.decode(call));
+        if (refused || !decodedArgs?.ok) {
+          const error = refused ?? (decodedArgs as { error: ToolRunError }).error;
+          observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, undefined, {
+            rule: error.details?.rule as string | undefined,
+            level: false,
+          });
           result = buildResult(state, tool, error, span);
         } else {
           args = decodedArgs.args;
-          result = await this.validateAndRun(entry, args, state, principal, options, span);
+          result = await this.validateAndRun(
+            entry,
+            args,
+            state,
+            principal,
+            options,
+            span,
+            decision as AccessDecision,
+          );
         }
       }
     } catch (error) {
@@ -311,39 +373,82 @@ export class Runner<C = unknown> {
     return observer.finish(result, span, args);
   }
 
+  /**
+   * The access decision for one call: the tool's declared capabilities and scopes, then the
+   * configured policy. A policy's audit obligation needs an audit sink.
+   */
+  private gate(entry: ToolEntry<C>, principal: NormalizedPrincipal): AccessDecision | ToolRunError {
+    const lacking = checkDeclaredNeeds(entry.tool, principal);
+    if (lacking) return lacking;
+    const decision = decide(this.policy, principal, entry.tool);
+    if (!(decision instanceof ToolRunError) && decision.obligations.audit && !this.observer.audits) {
+      return auditUnavailable(entry.tool.name, decision);
+    }
+    return decision;
+  }
+
+  /** Sends an audit record; the `AUDIT_UNAVAILABLE` refusal when the policy required it and the sink failed. */
+  private audit(
+    what: 'allowed' | 'confirmation_required' | 'confirmed',
+    reason: string | undefined,
+    state: CallState,
+    entry: ToolEntry<C>,
+    principal: NormalizedPrincipal,
+    args: JsonObject,
+    decision: AccessDecision,
+  ): ToolRunError | undefined {
+    // Without a sink there is nothing to send (a required audit was refused in `gate`).
+    if (!this.observer.audits) return undefined;
+    const level = decision.obligations.audit;
+    const delivered = this.observer.audit(what, reason, state, entry as ToolEntry<unknown>, principal, args, {
+      rule: decision.rule,
+      level,
+    });
+    return level && !delivered ? auditUnavailable(entry.tool.name, decision) : undefined;
+  }
+
   private validateAndRun(
     entry: ToolEntry<C>,
     args: JsonObject,
     state: CallState,
-    principal: Principal,
+    principal: NormalizedPrincipal,
     options: RunOptions<C>,
     span: Span | undefined,
+    decision: AccessDecision,
   ): Promise<ToolResult> | ToolResult {
     const { tool } = entry;
-    const validation = this.validator.validateInput(tool, args);
+    const validation = entry.validators.validateInput(args);
     if (!validation.valid) {
       const error = invalidArgumentsError(tool.name, validation.errors);
       this.observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, args);
       return buildResult(state, tool, error, span);
     }
-    if (entry.confirmReason !== undefined) {
-      const pending: Pending<C> = { entry, args, callId: state.callId, principal };
-      if (options.context !== undefined) pending.context = options.context;
-      const confirmation = this.confirmations.create(pending, entry.confirmReason, Date.now());
-      this.observer.audit(
+    const obliged = decision.obligations.confirmation;
+    const confirmReason = obliged ? obliged.reason : entry.confirmReason;
+    if (confirmReason !== undefined) {
+      const refused = this.audit(
         'confirmation_required',
-        entry.confirmReason,
+        confirmReason,
         state,
-        entry as ToolEntry<unknown>,
+        entry,
         principal,
         args,
+        decision,
       );
-      const error = confirmationRequiredError(tool.name, entry.confirmReason, confirmation.expiresAt);
+      if (refused) return buildResult(state, tool, refused, span);
+      const argumentsHash = hashArguments(args);
+      const pending: Pending<C> = { entry, args, argumentsHash, callId: state.callId, principal, decision };
+      if (options.context !== undefined) pending.context = options.context;
+      const confirmation = this.confirmations.create(pending, confirmReason, Date.now(), {
+        arguments: args,
+        argumentsHash,
+      });
+      const error = confirmationRequiredError(tool.name, confirmReason, confirmation.expiresAt);
       const result = buildResult(state, tool, error, span);
       result.confirmation = confirmation;
       return result;
     }
-    return this.admit(entry, args, state, principal, options, span, false);
+    return this.admit(entry, args, state, principal, options, span, decision, false);
   }
 
   /** Rate limits, then execution. Confirmed calls were audited when confirmed. */
@@ -351,24 +456,28 @@ export class Runner<C = unknown> {
     entry: ToolEntry<C>,
     args: JsonObject,
     state: CallState,
-    principal: Principal,
+    principal: NormalizedPrincipal,
     options: RunOptions<C>,
     span: Span | undefined,
+    decision: AccessDecision,
     confirmed: boolean,
   ): Promise<ToolResult> | ToolResult {
     // The arrival time is precise enough for token buckets and saves a clock read.
     const limited = takeRateTokens(
       entry as ToolEntry<unknown>,
-      this.principalBuckets,
+      this.rateLimits,
       principal,
       state.queuedAt,
+      decision.obligations.rateLimit,
     );
     if (limited) {
       this.observer.audit('denied', limited.code, state, entry as ToolEntry<unknown>, principal, args);
       return buildResult(state, entry.tool, limited, span);
     }
-    if (!confirmed)
-      this.observer.audit('allowed', undefined, state, entry as ToolEntry<unknown>, principal, args);
+    if (!confirmed) {
+      const refused = this.audit('allowed', undefined, state, entry, principal, args, decision);
+      if (refused) return buildResult(state, entry.tool, refused, span);
+    }
     return executeCall(entry, args, state, principal, options, span, this.deps);
   }
 }
@@ -376,4 +485,13 @@ export class Runner<C = unknown> {
 /** Creates a runner. See `RunnerOptions` for defaults. */
 export function createRunner<C = unknown>(options: RunnerOptions<C> = {}): Runner<C> {
   return new Runner<C>(options);
+}
+
+function auditUnavailable(toolName: string, decision: AccessDecision): ToolRunError {
+  return new ToolRunError(
+    'permission_denied',
+    'AUDIT_UNAVAILABLE',
+    `The access policy requires an audit record for "${toolName}" and none could be written; the call was not run.`,
+    { details: { ...(decision.rule !== undefined ? { rule: decision.rule } : {}) } },
+  );
 }

@@ -41,27 +41,63 @@ export class TokenBucket {
   available(now: number): number {
     return Math.min(this.capacity, this.tokens + Math.max(0, now - this.last) * this.refillPerMs);
   }
+
+  /** When the bucket will be full again if nobody takes from it (ms, same clock as `take`). */
+  fullAt(): number {
+    return this.last + (this.capacity - this.tokens) / this.refillPerMs;
+  }
 }
 
-/** One bucket per key (principal id), oldest key evicted past `maxKeys` so memory stays bounded. */
+/**
+ * One bucket per key (principal id, tenant…), with memory bounded by `maxKeys`. Only buckets that
+ * are full again (idle long enough to have refilled) are evicted: dropping one is the same as
+ * starting it afresh, so eviction can never hand a rate-limited caller a new budget. When every
+ * tracked key is still limited, a new key gets no bucket (`undefined`) and its call is refused
+ * until some bucket refills — memory stays bounded and limits hold.
+ */
 export class KeyedBuckets {
   private readonly buckets = new Map<string, TokenBucket>();
+  /** No bucket can be full before this time (ms), so sweeping earlier frees nothing. */
+  private nextSweepAt = 0;
 
   constructor(
-    private readonly spec: RateLimitSpec,
+    private readonly spec: RateLimitSpec | undefined,
     private readonly maxKeys = 10_000,
   ) {
-    checkSpec(spec);
+    if (spec !== undefined) checkSpec(spec);
+    if (!(Number.isInteger(maxKeys) && maxKeys >= 1)) {
+      throw new ToolRegistrationError(
+        `the number of rate-limit keys must be an integer >= 1, got ${maxKeys}`,
+      );
+    }
   }
 
-  get(key: string, now: number): TokenBucket {
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** The key's bucket (created with `spec`, default the store's); undefined when no room is left. */
+  get(key: string, now: number, spec: RateLimitSpec | undefined = this.spec): TokenBucket | undefined {
     let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = new TokenBucket(this.spec, now);
-      this.buckets.set(key, bucket);
-      if (this.buckets.size > this.maxKeys) this.buckets.delete(this.buckets.keys().next().value as string);
-    }
+    if (bucket) return bucket;
+    if (spec === undefined) throw new ToolRegistrationError('a rate limit needs requests and intervalMs');
+    if (this.buckets.size >= this.maxKeys && !this.sweep(now)) return undefined;
+    bucket = new TokenBucket(spec, now);
+    this.buckets.set(key, bucket);
     return bucket;
+  }
+
+  /** Drops the buckets that have refilled; true when room was made. */
+  private sweep(now: number): boolean {
+    if (now < this.nextSweepAt) return false;
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const [key, bucket] of this.buckets) {
+      const fullAt = bucket.fullAt();
+      if (fullAt <= now) this.buckets.delete(key);
+      else if (fullAt < soonest) soonest = fullAt;
+    }
+    this.nextSweepAt = soonest;
+    return this.buckets.size < this.maxKeys;
   }
 }
 

@@ -1,5 +1,11 @@
-import { defineTool, type RateLimitSpec, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
-import type { BulkheadPolicy } from 'cockatiel';
+import {
+  type BoundArgumentValidator,
+  defineTool,
+  type RateLimitSpec,
+  type Tool,
+  type ToolInput,
+} from '@toolarsenal/toolmodel';
+import type { ConcurrencyLimiter } from './limiter.js';
 import { ToolRegistrationError } from './errors.js';
 import type { ExecutionRequest, ToolHandler } from './executor.js';
 import { HealthTracker } from './health.js';
@@ -23,8 +29,9 @@ export interface ToolRunConfig {
   /** Retry settings, or false for none. Applies only to tools safe to repeat (see `idempotent`). */
   retry?: RetryConfig | false;
   /**
-   * Declares the tool safe to repeat. By default only tools annotated `readOnlyHint` or
-   * `idempotentHint` are retried; set this to opt a tool in (true) or out (false).
+   * Declares the tool safe to repeat (retries; batch dedup). By default only tools annotated
+   * `readOnlyHint` or `idempotentHint` are; set this to opt a tool in (true) or out (false).
+   * As a runner-wide default it never applies to tools annotated `destructiveHint: true`.
    */
   idempotent?: boolean;
   /** Circuit breaker settings, or false for none. Default threshold 5, cooldown 30 s. */
@@ -47,6 +54,10 @@ export interface ToolEntry<C> {
   readonly bucket?: TokenBucket;
   readonly confirmReason?: string;
   readonly validateOutput: boolean;
+  /** The tool's compiled input and output validators. */
+  readonly validators: BoundArgumentValidator;
+  /** Safe to repeat: retried on transient failures, merged with identical calls in a batch. */
+  readonly idempotent: boolean;
   readonly health: HealthTracker;
   readonly toolType: 'function' | 'extension';
   /** Epoch ms when the breaker last opened (0 when never). */
@@ -55,7 +66,7 @@ export interface ToolEntry<C> {
 
 export interface EntryContext {
   defaults: ToolRunConfig;
-  globalBulkhead?: BulkheadPolicy;
+  globalBulkhead?: ConcurrencyLimiter;
   confirmReason: (tool: Tool) => string | undefined;
   unhealthyAfter: number;
   now: number;
@@ -65,13 +76,18 @@ export function createToolEntry<C>(
   tool: Tool,
   config: ToolRunConfig,
   handler: ToolHandler<C> | undefined,
+  validators: BoundArgumentValidator,
   ctx: EntryContext,
 ): ToolEntry<C> {
   const pick = <K extends keyof ToolRunConfig>(key: K): ToolRunConfig[K] =>
     config[key] !== undefined ? config[key] : ctx.defaults[key];
 
+  // A runner-wide `idempotent: true` is a blanket default: it must not make a tool annotated
+  // destructive retryable. Only the tool's own registration can say that.
+  const defaultIdempotent = tool.annotations.destructiveHint === true ? undefined : ctx.defaults.idempotent;
   const safeToRepeat =
-    pick('idempotent') ??
+    config.idempotent ??
+    defaultIdempotent ??
     (tool.annotations.readOnlyHint === true || tool.annotations.idempotentHint === true);
   const retryConfig = pick('retry');
   const breakerConfig = pick('breaker');
@@ -101,6 +117,8 @@ export function createToolEntry<C>(
     tool,
     pipeline,
     validateOutput: pick('validateOutput') ?? false,
+    validators,
+    idempotent: safeToRepeat,
     health: new HealthTracker(tool.name, tool.id, pipeline.breaker !== undefined, ctx.unhealthyAfter),
     toolType: handler ? 'function' : 'extension',
     openedAt: 0,

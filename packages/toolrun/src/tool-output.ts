@@ -1,10 +1,6 @@
-/** MCP-style content blocks an executor can return alongside (or instead of) a JSON value. */
-export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string }
-  | { type: 'audio'; data: string; mimeType: string }
-  | { type: 'resource_link'; uri: string; name?: string; mimeType?: string }
-  | { type: 'resource'; resource: { uri: string; text?: string; blob?: string; mimeType?: string } };
+import type { ContentBlock } from '@toolarsenal/tooladapter';
+
+export type { ContentBlock };
 
 /**
  * What an executor returns when a plain value is not enough: the value (used for

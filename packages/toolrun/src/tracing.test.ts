@@ -13,7 +13,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { createArgumentValidator } from '@toolarsenal/toolmodel';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRunner } from './index.js';
 import { forever, lookupTool } from './test-fixtures/helpers.js';
 
@@ -82,7 +82,14 @@ describe('OpenTelemetry spans', () => {
     const { exporter, tracer } = tracing();
     const runner = createRunner({ validator, tracing: { tracer } });
     runner.register(lookupTool, { timeoutMs: 50, retry: false, handler: () => forever() });
-    await runner.run({ name: 'lookup' });
+    vi.useFakeTimers();
+    try {
+      const run = runner.run({ name: 'lookup' });
+      await vi.advanceTimersByTimeAsync(50);
+      await run;
+    } finally {
+      vi.useRealTimers();
+    }
     await runner.run({ name: 'missing' });
     const [timeout, missing] = exporter.getFinishedSpans();
     expect(timeout?.attributes['error.type']).toBe('TIMEOUT');
@@ -142,5 +149,45 @@ describe('OpenTelemetry spans', () => {
     const n = await noop.run({ name: 'lookup' });
     expect(n.spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(n.traceId).not.toBe(r.traceId);
+  });
+});
+
+describe('span status messages carry no user data unless opted in (issue #14)', () => {
+  it('JSON parse errors and unexpected keys stay out of the status', async () => {
+    const { exporter, tracer } = tracing();
+    const strict = {
+      name: 'login',
+      inputSchema: { type: 'object', properties: { user: { type: 'string' } }, additionalProperties: false },
+    };
+    const runner = createRunner({ validator, tracing: { tracer } });
+    runner.register(strict, () => 'ok');
+    runner.register({ name: 'leaky' }, () => {
+      throw new Error('cannot open /home/alice/secret-plans.txt');
+    });
+    await runner.run({ name: 'login', arguments: '{"user": "alice", "password": "hunter2"' });
+    await runner.run({ name: 'login', arguments: { user: 'alice', api_key_sk_live_123: 'x' } });
+    await runner.run({ name: 'leaky' });
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((s) => s.status.message)).toEqual([
+      'INVALID_ARGUMENTS: invalid_arguments',
+      'INVALID_ARGUMENTS: invalid_arguments',
+      'TOOL_FAILED: failure',
+    ]);
+    const text = JSON.stringify(spans.map((s) => [s.status, s.attributes, s.events]));
+    for (const secret of ['hunter2', 'api_key_sk_live_123', 'secret-plans'])
+      expect(text).not.toContain(secret);
+
+    const optedIn = tracing();
+    const verbose = createRunner({
+      validator,
+      tracing: { tracer: optedIn.tracer, recordErrorMessages: true },
+    });
+    verbose.register({ name: 'leaky' }, () => {
+      throw new Error('cannot open /home/alice/secret-plans.txt');
+    });
+    await verbose.run({ name: 'leaky' });
+    expect(optedIn.exporter.getFinishedSpans()[0]?.status.message).toBe(
+      'cannot open /home/alice/secret-plans.txt',
+    );
   });
 });

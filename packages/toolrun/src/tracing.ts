@@ -1,28 +1,34 @@
 import { randomFillSync } from 'node:crypto';
-import {
-  type Attributes,
-  type Context,
-  context,
-  INVALID_TRACEID,
-  isSpanContextValid,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
+import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
+import { otel } from './otel.js';
 import type { ToolResult } from './types.js';
 
-/** OpenTelemetry settings. Only `@opentelemetry/api` is used: bring your own SDK/exporter. */
+// Values of the API's `SpanKind.INTERNAL`, `SpanStatusCode.OK` / `ERROR` (stable since 1.0), so
+// spans can be made with a tracer passed in even where the API module itself is not installed.
+const SPAN_KIND_INTERNAL = 0;
+const STATUS_OK = 1;
+const STATUS_ERROR = 2;
+const INVALID_TRACE_ID = '00000000000000000000000000000000';
+
+/**
+ * OpenTelemetry settings. Only `@opentelemetry/api` (an optional peer dependency) is used: bring
+ * your own SDK/exporter. Without the API installed no span is made.
+ */
 export interface TracingOptions {
   /** Default true. When false no span is created at all. */
   enabled?: boolean;
-  /** Default: `trace.getTracer('@toolarsenal/toolrun')` (the global provider, no-op until one is registered). */
+  /** Default: the global provider's `@toolarsenal/toolrun` tracer (a no-op until one is registered). */
   tracer?: Tracer;
   /** Record `gen_ai.tool.call.arguments` (may contain personal data). Default false. */
   recordArguments?: boolean;
   /** Record `gen_ai.tool.call.result`. Default false. */
   recordResults?: boolean;
+  /**
+   * Use the error message as the span status message. Default false: messages can quote the
+   * caller's arguments (JSON syntax errors, unexpected keys) or the tool's data, so the status says
+   * only `CODE: status` (e.g. `INVALID_ARGUMENTS: invalid_arguments`).
+   */
+  recordErrorMessages?: boolean;
   /** Longest recorded argument/result/description attribute, in characters. Default 4,096. */
   maxAttributeLength?: number;
 }
@@ -46,8 +52,8 @@ export function startToolSpan(tracer: Tracer, s: SpanStart, maxLength: number): 
   if (s.toolType) attributes['gen_ai.tool.type'] = s.toolType;
   return tracer.startSpan(
     `execute_tool ${s.toolName}`,
-    { kind: SpanKind.INTERNAL, attributes },
-    s.parent ?? context.active(),
+    { kind: SPAN_KIND_INTERNAL, attributes },
+    s.parent ?? otel?.context.active(),
   );
 }
 
@@ -66,9 +72,12 @@ export function endToolSpan(span: Span, result: ToolResult, options: TracingOpti
     }
     if (result.error && result.status !== 'pending_confirmation') {
       span.setAttribute('error.type', result.error.code);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+      const message = options.recordErrorMessages
+        ? result.error.message
+        : `${result.error.code}: ${result.status}`;
+      span.setStatus({ code: STATUS_ERROR, message });
     } else if (result.status === 'success') {
-      span.setStatus({ code: SpanStatusCode.OK });
+      span.setStatus({ code: STATUS_OK });
     }
   }
   span.end();
@@ -79,7 +88,7 @@ export function spanIds(span: Span | undefined): { traceId: string; spanId: stri
   if (span) {
     const sc = span.spanContext();
     // The no-op tracer hands out the invalid context; skip the regex validation for it.
-    if (sc.traceId !== INVALID_TRACEID && isSpanContextValid(sc)) {
+    if (sc.traceId !== INVALID_TRACE_ID && otel?.isSpanContextValid(sc)) {
       return span.isRecording()
         ? { traceId: sc.traceId, spanId: sc.spanId }
         : { traceId: sc.traceId, spanId: localIds().spanId };
@@ -90,8 +99,8 @@ export function spanIds(span: Span | undefined): { traceId: string; spanId: stri
 
 /** Runs `fn` with `span` as the active span so executors' own spans become its children. */
 export function withSpan<T>(span: Span, fn: () => T): T {
-  if (!span.isRecording()) return fn();
-  return context.with(trace.setSpan(context.active(), span), fn);
+  if (!span.isRecording() || otel === undefined) return fn();
+  return otel.context.with(otel.trace.setSpan(otel.context.active(), span), fn);
 }
 
 const pool = Buffer.allocUnsafe(4_096);

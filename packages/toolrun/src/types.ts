@@ -1,3 +1,4 @@
+import type { JsonObject } from '@toolarsenal/toolmodel';
 import type { ToolRunError } from './errors.js';
 import type { ContentBlock } from './tool-output.js';
 
@@ -25,15 +26,6 @@ export interface ToolCall {
   arguments?: unknown;
 }
 
-/** Who is calling. `capabilities`/`scopes` left undefined mean "not restricted". */
-export interface Principal {
-  id: string;
-  /** Capabilities granted (e.g. `read_data`, `financial`); a tool needing others is denied. */
-  capabilities?: readonly string[];
-  /** OAuth-style scopes granted; checked against the tool's `requiredScopes`. */
-  scopes?: readonly string[];
-}
-
 /** Milliseconds since the Unix epoch (fractional, from a monotonic clock) and durations in ms. */
 export interface ToolResultTimings {
   /** When `run` was called. */
@@ -54,8 +46,15 @@ export interface PendingConfirmation {
   token: string;
   /** Epoch ms after which the token is void. */
   expiresAt: number;
-  /** Why confirmation is needed, e.g. `matches pattern "delete_*"`. */
+  /** Why confirmation is needed, e.g. `the tool name matches "delete_*"`. */
   reason: string;
+  /** The validated arguments that will run on confirmation (frozen): show these to the human. */
+  arguments: JsonObject;
+  /**
+   * SHA-256 (hex) of the canonical JSON of `arguments`. Pass it back as `confirm(token, { argumentsHash })`
+   * to bind the approval to exactly what was shown.
+   */
+  argumentsHash: string;
 }
 
 export interface ToolResult<T = unknown> {

@@ -29,14 +29,17 @@ describe('TokenBucket', () => {
     );
   });
 
-  it('keeps one bucket per key and bounds the number of keys', () => {
+  it('keeps one bucket per key; evicts only refilled buckets, so eviction never resets a limit', () => {
     const buckets = new KeyedBuckets({ requests: 1, intervalMs: 1_000 }, 2);
-    expect(buckets.get('a', 0).take(0)).toBe(0);
-    expect(buckets.get('a', 0).take(0)).toBeGreaterThan(0);
-    buckets.get('b', 0);
-    buckets.get('c', 0);
-    // 'a' was evicted: a fresh bucket.
-    expect(buckets.get('a', 0).take(0)).toBe(0);
+    expect(buckets.get('a', 0)?.take(0)).toBe(0);
+    expect(buckets.get('a', 0)?.take(0)).toBe(1_000);
+    expect(buckets.get('b', 0)?.take(0)).toBe(0);
+    // Both tracked buckets are still limited: a newcomer is refused rather than evicting 'a'.
+    expect(buckets.get('c', 10)).toBeUndefined();
+    expect(buckets.get('a', 10)?.take(10)).toBe(990);
+    // Once 'a' and 'b' have refilled they are the same as fresh buckets: forgetting them is safe.
+    expect(buckets.get('c', 1_000)?.take(1_000)).toBe(0);
+    expect(buckets.size).toBe(1);
   });
 });
 
@@ -49,7 +52,9 @@ describe('HealthTracker', () => {
     expect(s.latency.samples).toBe(8);
     expect(s.latency.p50).toBe(60);
     expect(s.latency.p95).toBe(100);
-    expect(s.latency.ewma).toBeGreaterThan(50);
+    let ewma = 10;
+    for (let i = 2; i <= 10; i++) ewma += 0.2 * (i * 10 - ewma);
+    expect(s.latency.ewma).toBeCloseTo(ewma, 10);
     expect(h.record(false, 5, 11, { code: 'X', message: 'boom' })).toBe(true);
     expect(h.status).toBe('degraded');
     h.record(false, 5, 12);

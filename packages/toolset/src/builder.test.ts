@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { hintValue } from './annotations.js';
 import { toolset } from './builder.js';
 import { ToolsetError } from './errors.js';
-import { loadMcpTools, loadMcpToolsWithCapabilities } from './test-fixtures/mcp-tools.js';
+import { TOOLS, withCapabilities } from './test-fixtures/tools.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 const ids = (ts: readonly Tool[]) => ts.map((t) => t.id).sort();
 const pick = (pred: (t: Tool) => boolean) => ids(tools.filter(pred));
 const base = () => toolset('t').from(tools);
 
-describe('builder over the 527 MCP tools: each combination rule', () => {
+describe('builder over the fixture MCP tools: each combination rule', () => {
   it('no filters: the whole source', () => {
     const set = base().build();
-    expect(set.size).toBe(527);
+    expect(set.size).toBe(61);
     expect(set.mode).toBe('snapshot');
   });
 
@@ -31,24 +31,24 @@ describe('builder over the 527 MCP tools: each combination rule', () => {
     expect(ids(set.tools())).toEqual(
       pick((t) => /^mcp\.npm-/.test(t.namespace ?? '') || /^mcp\..*-arxiv/.test(t.namespace ?? '')),
     );
-    expect(set.size).toBeGreaterThan(19);
+    expect(set.size).toBe(5 + 2);
   });
 
   it('tagsAny ORs, tagsAll needs every tag, tagsNone forbids every tag', () => {
     expect(ids(base().tagsAny('finance', 'location').build().tools())).toEqual(
       pick((t) => t.tags.includes('finance') || t.tags.includes('location')),
     );
-    expect(base().tagsAny('finance').tagsAny('location').build().size).toBe(31 + 12);
-    expect(base().tagsAll('file-access').build().size).toBe(81);
+    expect(base().tagsAny('finance').tagsAny('location').build().size).toBe(3 + 2);
+    expect(base().tagsAll('file-access').build().size).toBe(12 + 7);
     // every corpus tool has exactly one tag, so two required tags select nothing
     expect(base().tagsAll('file-access', 'code').build().size).toBe(0);
     expect(base().tagsAll('file-access').tagsAll('code').build().size).toBe(0);
-    expect(base().tagsNone('discovery', 'miscellaneous').build().size).toBe(527 - 124 - 87);
+    expect(base().tagsNone('discovery', 'miscellaneous').build().size).toBe(61 - 8 - 7);
   });
 
   it('category ORs; source matches the source kind', () => {
-    expect(base().category('Finance', 'Location').build().size).toBe(43);
-    expect(base().source('mcp').build().size).toBe(527);
+    expect(base().category('Finance', 'Location').build().size).toBe(5);
+    expect(base().source('mcp').build().size).toBe(61);
     expect(base().source('openapi').build().size).toBe(0);
   });
 
@@ -92,11 +92,11 @@ describe('builder over the 527 MCP tools: each combination rule', () => {
       /excluded by pattern "calculate".*exclude always wins/,
     );
     // exclude alone: everything but the excluded
-    expect(base().exclude('read_file').build().size).toBe(527 - 2);
+    expect(base().exclude('read_file').build().size).toBe(61 - 2);
   });
 
   it('capabilities: allow means every capability of the tool is allowed, deny forbids any', () => {
-    const capTools = loadMcpToolsWithCapabilities();
+    const capTools = withCapabilities();
     const b = () => toolset('c').from(capTools);
     const allow = b()
       .capabilities({ allow: ['read_data', 'network_access'] })
@@ -121,7 +121,7 @@ describe('builder over the 527 MCP tools: each combination rule', () => {
 
   it('annotations use MCP defaults for absent hints', () => {
     const ro = base().annotations({ readOnlyHint: true }).build();
-    expect(ro.size).toBe(44);
+    expect(ids(ro.tools())).toEqual(ids(tools.filter((t) => t.namespace === 'mcp.npm-sentinel-mcp')));
     const safe = base().annotations({ destructiveHint: false }).build();
     expect(ids(safe.tools())).toEqual(pick((t) => !hintValue(t, 'destructiveHint')));
     expect(
@@ -269,6 +269,6 @@ describe('metadata', () => {
     expect(set.tags).toEqual(['customer', 'acme']);
     expect(Date.parse(set.createdAt)).not.toBeNaN();
     expect(set.updatedAt).toBe(set.createdAt);
-    expect(set.toJSON().tools).toHaveLength(527);
+    expect(set.toJSON().tools).toHaveLength(61);
   });
 });

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { hintValue } from './annotations.js';
 import { toolset } from './builder.js';
 import { difference, intersection, union } from './compose.js';
-import { loadMcpTools } from './test-fixtures/mcp-tools.js';
+import { TOOLS } from './test-fixtures/tools.js';
 import type { Toolset } from './toolset.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 const namespaces = [...new Set(tools.map((t) => t.namespace!))];
 const tags = [...new Set(tools.flatMap((t) => t.tags))];
 const names = [...new Set(tools.map((t) => t.name))];

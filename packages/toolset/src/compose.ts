@@ -5,7 +5,7 @@ import type { Explanation } from './explanation.js';
 import type { Membership } from './membership.js';
 import { type CompiledPolicy, compilePolicy } from './policy-compile.js';
 import type { AccessPolicySpec } from './policy-types.js';
-import { Toolset } from './toolset.js';
+import { Toolset, type ToolsetInfo } from './toolset.js';
 
 export interface ComposeOptions {
   id?: string;
@@ -21,7 +21,12 @@ export interface ComposeOptions {
 
 type Op = 'union' | 'intersection' | 'difference';
 
-function compose(op: Op, sets: readonly Toolset[], options: ComposeOptions): Toolset {
+function compose(
+  op: Op,
+  sets: readonly Toolset[],
+  options: ComposeOptions,
+  decide?: ToolsetInfo['decide'],
+): Toolset {
   if (sets.length === 0 || sets.some((s) => !(s instanceof Toolset))) {
     throw new ToolsetError('TOOLSET_BAD_OPERAND', `${op} needs one or more toolsets`);
   }
@@ -79,6 +84,7 @@ function compose(op: Op, sets: readonly Toolset[], options: ComposeOptions): Too
       mode: canChange ? 'live' : 'snapshot',
       zeroTrust: options.zeroTrust ?? sets.some((s) => s.zeroTrust),
       policy: options.policy === undefined ? undefined : compilePolicy(options.policy),
+      ...(decide !== undefined && { decide }),
     },
     membership,
   );
@@ -133,4 +139,13 @@ export function intersection(sets: readonly Toolset[], options: ComposeOptions =
 /** Tools of the first set that are in none of the others. */
 export function difference(sets: readonly Toolset[], options: ComposeOptions = {}): Toolset {
   return compose('difference', sets, options);
+}
+
+/** @internal A union whose members are decided by `decide` (exposure levels). */
+export function governedUnion(
+  sets: readonly Toolset[],
+  options: ComposeOptions,
+  decide: NonNullable<ToolsetInfo['decide']>,
+): Toolset {
+  return compose('union', sets, options, decide);
 }

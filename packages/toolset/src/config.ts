@@ -37,21 +37,41 @@ export async function loadToolsetConfigFile(
   options: Omit<ConfigOptions, 'file'> = {},
 ): Promise<ToolsetConfig> {
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  let size: number;
-  try {
-    size = (await stat(path)).size;
-  } catch (error) {
-    throw new ToolsetConfigError(path, [
+  const unreadable = (error: unknown): ToolsetConfigError =>
+    new ToolsetConfigError(path, [
       { pointer: '', code: 'unreadable', message: `cannot read the file: ${(error as Error).message}` },
     ]);
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw unreadable(error);
   }
-  if (size > max)
+  if (!info.isFile())
     throw new ToolsetConfigError(path, [
-      { pointer: '', code: 'too_large', message: `file is ${size} bytes; the limit is ${max}` },
+      {
+        pointer: '',
+        code: 'not_a_file',
+        message: `${info.isDirectory() ? 'is a directory' : 'is not a regular file'}; pass the path of a YAML or JSON config file`,
+      },
     ]);
-  const text = await readFile(path, 'utf8');
+  if (info.size > max)
+    throw new ToolsetConfigError(path, [
+      { pointer: '', code: 'too_large', message: `file is ${info.size} bytes; the limit is ${max}` },
+    ]);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw unreadable(error);
+  }
   return parseToolsetConfig(text, { ...options, file: path });
 }
+
+const MAX_DEPTH = 64;
+const TOO_DEEP = `the document nests too deeply to be read (a config nests at most ${MAX_DEPTH} levels)`;
+const isStackOverflow = (error: unknown): boolean =>
+  error instanceof RangeError || /Maximum call stack size exceeded/.test(String((error as Error)?.message));
 
 /**
  * Parses and validates config text. Every problem is reported at once, each with a JSON pointer
@@ -60,6 +80,18 @@ export async function loadToolsetConfigFile(
  * takes the type its value spells (`true`, `42`), so `zeroTrust: ${ZERO_TRUST}` works.
  */
 export function parseToolsetConfig(text: string, options: ConfigOptions = {}): ToolsetConfig {
+  try {
+    return parseConfig(text, options);
+  } catch (error) {
+    // Pathological nesting can exhaust the stack in the YAML parser or in the checks below.
+    if (ToolsetConfigError.isInstance(error) || !isStackOverflow(error)) throw error;
+    throw new ToolsetConfigError(options.file ?? '<config>', [
+      { pointer: '', code: 'too_deep', message: TOO_DEEP },
+    ]);
+  }
+}
+
+function parseConfig(text: string, options: ConfigOptions): ToolsetConfig {
   const file = options.file ?? '<config>';
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const fail = (issues: ConfigIssue[]): never => {
@@ -86,6 +118,8 @@ export function parseToolsetConfig(text: string, options: ConfigOptions = {}): T
 
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  if (doc.errors.some((e) => isStackOverflow(e)))
+    fail([{ pointer: '', code: 'too_deep', message: TOO_DEEP }]);
   if (doc.errors.length > 0) {
     fail(
       doc.errors.slice(0, 20).map((e) => ({
@@ -113,7 +147,7 @@ export function parseToolsetConfig(text: string, options: ConfigOptions = {}): T
       { pointer: '', code: 'yaml_syntax', message: `cannot read the document: ${(error as Error).message}` },
     ]);
   }
-  const unsafe = inspectJson(raw, { maxDepth: 64, maxNodes: 500_000 });
+  const unsafe = inspectJson(raw, { maxDepth: MAX_DEPTH, maxNodes: 500_000 });
   if (unsafe.length > 0) {
     fail(
       unsafe.map((u) =>

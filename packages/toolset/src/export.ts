@@ -3,9 +3,11 @@ import {
   type Dialect,
   fromCanonicalMany,
   type ManyConversion,
+  type ToolChoice,
+  toolChoiceFor,
 } from '@toolarsenal/tooladapter';
 import type { Tool } from '@toolarsenal/toolmodel';
-import { type ToolChoice, toolChoiceFor } from './tool-choice.js';
+
 import { selectForTurn, type TurnOptions, type TurnSelection } from './turn.js';
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toolset } from './builder.js';
 import { createExposure } from './exposure.js';
 import { allow, deny, policy } from './policy-builders.js';
-import { loadMcpTools } from './test-fixtures/mcp-tools.js';
+import { TOOLS } from './test-fixtures/tools.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 
 describe('exposure levels: one registry, different sets per caller', () => {
   const pub = toolset('public').from(tools).namespace('mcp.wikipedia', 'mcp.time').build();
@@ -32,7 +32,7 @@ describe('exposure levels: one registry, different sets per caller', () => {
     const finance = tools.find((t) => t.category === 'Finance')!;
     expect(exposure.evaluate({ exposure: 'public' }, finance)).toMatchObject({
       allow: false,
-      reason: expect.stringMatching(/not exposed at level "public"/),
+      reason: expect.stringMatching(/is not in toolset "public"/),
     });
     expect(exposure.evaluate({ exposure: 'partner', tenant: 'acme' }, finance).allow).toBe(true);
     expect(exposure.evaluate({ exposure: 'partner', tenant: 'other' }, finance).allow).toBe(false);
@@ -62,5 +62,37 @@ describe('exposure levels: one registry, different sets per caller', () => {
     expect(flat.evaluate({ exposure: 'galaxy' }, 'x').reason).toBe('unknown exposure level "galaxy"');
     expect(() => createExposure({})).toThrow(/at least one level/);
     expect(() => createExposure({ public: pub }, { defaultLevel: 'vip' })).toThrow(/default level/);
+  });
+
+  it('evaluate, toolsetFor(p).evaluate and toolsetFor(p).scope(p).predicate agree everywhere (issue #14)', () => {
+    const principals = [
+      {},
+      { exposure: 'public' },
+      { exposure: 'partner', tenant: 'acme' },
+      { exposure: 'partner', tenant: 'other' },
+      { exposure: 'local' },
+      { exposure: 'local', tenant: 'acme', roles: ['sre'] },
+    ];
+    for (const exp of [exposure, createExposure({ local, partner, public: pub }, { cumulative: false })]) {
+      for (const p of principals) {
+        const set = exp.toolsetFor(p);
+        const predicate = set.scope(p).predicate;
+        for (const tool of tools) {
+          const a = exp.evaluate(p, tool);
+          const b = set.evaluate(p, tool);
+          expect(b).toEqual(a);
+          expect(predicate(tool)).toBe(a.allow);
+        }
+      }
+    }
+  });
+
+  it('malformed principals are refused by every exposure API alike', () => {
+    const bad = { exposure: ['local'] } as never;
+    expect(() => exposure.evaluate(bad, tools[0]!)).toThrow(
+      /TOOLSET_BAD_PRINCIPAL|principal.exposure must be a string/,
+    );
+    expect(() => exposure.toolsetFor(bad)).toThrow(/principal.exposure must be a string/);
+    expect(() => exposure.toolsetFor('public').scope(bad)).toThrow(/principal.exposure must be a string/);
   });
 });

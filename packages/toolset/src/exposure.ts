@@ -1,7 +1,8 @@
 import type { Tool } from '@toolarsenal/toolmodel';
-import { union } from './compose.js';
+import { governedUnion } from './compose.js';
 import { ToolsetError } from './errors.js';
 import { NO_OBLIGATIONS } from './obligations.js';
+import { checkedPrincipal } from './policy-compile.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
 import type { Toolset } from './toolset.js';
 
@@ -28,8 +29,10 @@ export interface Exposure {
   /** The set a level lists (cumulative: this level's tools and those of every less trusted level); throws `TOOLSET_UNKNOWN_EXPOSURE` for unknown levels. */
   toolsetFor(levelOrPrincipal: string | Principal): Toolset;
   /**
-   * Deny when the tool is not exposed at the principal's level; otherwise the decision of the
-   * least trusted level set that holds the tool (its policy governs it at every level).
+   * Deny when the tool is not in the principal's level set (or the level is unknown);
+   * otherwise the decision of the least trusted level set that holds the tool (its policy governs
+   * it at every level). Exactly `toolsetFor(principal).evaluate(principal, tool, action)`, and
+   * what `toolsetFor(principal).scope(principal).predicate` answers: one decision path.
    */
   evaluate(principal: Principal, tool: Tool | string, action?: PolicyAction): Decision;
 }
@@ -53,20 +56,22 @@ export function createExposure(
   const effective = new Map<string, Toolset>();
   levels.forEach((level, i) => {
     const own = sets[level]!;
-    if (options.cumulative === false || i === 0) effective.set(level, own);
-    else
-      effective.set(
-        level,
-        union(
-          levels.slice(0, i + 1).map((l) => sets[l]!),
-          {
-            id: `exposure.${level}`,
-            name: `${level} exposure`,
-            policy: own.policy,
-            zeroTrust: own.zeroTrust,
-          },
-        ),
-      );
+    if (options.cumulative === false || i === 0) {
+      effective.set(level, own);
+      return;
+    }
+    const upTo = levels.slice(0, i + 1).map((l) => sets[l]!);
+    // A tool is governed by the least trusted level that exposes it (a public tool keeps the public policy).
+    const decide = (p: Readonly<Principal>, member: Tool, action: PolicyAction): Decision =>
+      (upTo.find((s) => s.has(member.id)) ?? own).evaluate(p, member, action);
+    effective.set(
+      level,
+      governedUnion(
+        upTo,
+        { id: `exposure.${level}`, name: `${level} exposure`, policy: own.policy, zeroTrust: own.zeroTrust },
+        decide,
+      ),
+    );
   });
   const defaultLevel = options.defaultLevel ?? levels[0]!;
   if (!effective.has(defaultLevel))
@@ -75,7 +80,8 @@ export function createExposure(
       `default level ${JSON.stringify(defaultLevel)} is not defined`,
     );
 
-  const levelOf = (p: Principal) => p.exposure ?? defaultLevel;
+  const where = () => 'exposure';
+  const levelOf = (p: Principal) => checkedPrincipal(p, where).exposure ?? defaultLevel;
   const toolsetFor = (x: string | Principal): Toolset => {
     const level = typeof x === 'string' ? x : levelOf(x);
     const set = effective.get(level);
@@ -92,25 +98,16 @@ export function createExposure(
     levelOf,
     toolsetFor,
     evaluate(principal, tool, action = 'call') {
-      const level = levelOf(principal);
+      const p = checkedPrincipal(principal, where);
+      const level = levelOf(p);
       const set = effective.get(level);
-      const id = typeof tool === 'string' ? tool : tool.id;
       if (set === undefined)
         return {
           allow: false,
           reason: `unknown exposure level ${JSON.stringify(level)}`,
           obligations: NO_OBLIGATIONS,
         };
-      if (!set.has(id))
-        return {
-          allow: false,
-          reason: `tool ${JSON.stringify(id)} is not exposed at level ${JSON.stringify(level)}`,
-          obligations: NO_OBLIGATIONS,
-        };
-      // A tool is governed by the least trusted level that exposes it (a public tool keeps the public policy).
-      const upTo = options.cumulative === false ? [level] : levels.slice(0, levels.indexOf(level) + 1);
-      const origin = upTo.map((l) => sets[l]!).find((s) => s.has(id)) ?? set;
-      return origin.evaluate(principal, tool, action);
+      return set.evaluate(p, tool, action);
     },
   };
 }

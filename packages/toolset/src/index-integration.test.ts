@@ -3,9 +3,9 @@ import { defineTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { toolset } from './builder.js';
 import { allow, deny, policy } from './policy-builders.js';
-import { loadMcpTools } from './test-fixtures/mcp-tools.js';
+import { TOOLS } from './test-fixtures/tools.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 
 describe('the real ToolIndex as a live source, and scope() confining its search', () => {
   it('reads the paged list, follows onChange events', () => {
@@ -15,7 +15,7 @@ describe('the real ToolIndex as a live source, and scope() confining its search'
     expect(git.mode).toBe('live');
     expect(git.size).toBe(13);
     const all = toolset('all').from(index).build();
-    expect(all.size).toBe(527);
+    expect(all.size).toBe(61);
     index.upsert(
       defineTool({ name: 'git_blame', namespace: 'mcp.git', description: 'Show who changed each line' }),
     );

@@ -1,11 +1,14 @@
-import type { Tool } from '@toolarsenal/toolmodel';
+import { NO_OBLIGATIONS, type Tool } from '@toolarsenal/toolmodel';
 import type { AuditLevel, ObligationSpec, Obligations, RateLimitObligation } from './policy-types.js';
 import { toolCost, toolRequiresConfirmation } from './tool-fields.js';
 
-/** The frozen "nothing required" obligations, shared by every decision that needs none. */
-export const NO_OBLIGATIONS: Obligations = Object.freeze({ confirmation: false, audit: false });
+export { NO_OBLIGATIONS };
 
-export function toObligations(spec: ObligationSpec | undefined): Obligations {
+/**
+ * A rule's obligations. A rate limit gets the rule's id as its `scope`: the calls that rule allows
+ * share one budget (per principal, tenant or globally), whatever tool they call.
+ */
+export function toObligations(spec: ObligationSpec | undefined, rule: string): Obligations {
   if (spec === undefined) return NO_OBLIGATIONS;
   const confirmation =
     spec.confirm === undefined || spec.confirm === false
@@ -18,7 +21,7 @@ export function toObligations(spec: ObligationSpec | undefined): Obligations {
     confirmation,
     audit,
     ...(spec.rateLimit !== undefined && {
-      rateLimit: Object.freeze({ per: 'principal' as const, ...spec.rateLimit }),
+      rateLimit: Object.freeze({ per: 'principal' as const, ...spec.rateLimit, scope: rule }),
     }),
   });
 }
@@ -55,7 +58,9 @@ export function addToolObligations(obligations: Obligations, tool: Tool): Obliga
     own = Object.freeze({
       confirmation: tool.requiresConfirmation ? { reason: `tool ${tool.id} requires confirmation` } : false,
       audit: false,
-      ...(limit !== undefined && { rateLimit: Object.freeze({ ...limit, per: 'global' as const }) }),
+      ...(limit !== undefined && {
+        rateLimit: Object.freeze({ ...limit, per: 'global' as const, scope: `tool:${tool.id}` }),
+      }),
     });
     toolObligationCache.set(tool, own);
   }

@@ -1,12 +1,12 @@
-import picomatch from 'picomatch';
+import { compileGlob, explainInvalidGlob, isGlob, type Tool } from '@toolarsenal/toolmodel';
 import { ToolsetError } from './errors.js';
-import type { Tool } from '@toolarsenal/toolmodel';
 import { toolId, toolName, toolNamespace } from './tool-fields.js';
 
 /**
  * Tool patterns used by `include`/`exclude`, policies and per-turn selection.
  *
- * A pattern is an exact id or a glob (picomatch syntax: `*`, `?`, `[a-z]`, `{a,b}`, `!(x)`).
+ * A pattern is an exact id or a glob: toolmodel's linear-time `compileGlob` (`*`, `?`, `[a-z]`,
+ * `[!a-z]`, `{a,b}`), case-sensitive like tool ids and like toolrun's confirmation patterns.
  * What it is compared with depends on its shape, so short patterns stay short:
  * - contains `@` → the full id `namespace:name@version`
  * - contains `:` → the versionless id `namespace:name`
@@ -21,7 +21,7 @@ export interface ToolKeys {
 export type KeyMatcher = (tool: ToolKeys) => boolean;
 
 const MAX_PATTERN_LENGTH = 512;
-const ALLOWED = /^[A-Za-z0-9_.\-:@*?[\]{}!,()|+^]+$/;
+const ALLOWED = /^[A-Za-z0-9_.\-:@*?[\]{}!,^]+$/;
 
 /** Why `pattern` is not a usable tool pattern, or `undefined` when it is. */
 export function explainInvalidPattern(pattern: unknown): string | undefined {
@@ -32,56 +32,41 @@ export function explainInvalidPattern(pattern: unknown): string | undefined {
     const bad = [...pattern].find((c) => !ALLOWED.test(c));
     return `pattern ${JSON.stringify(pattern)} contains ${JSON.stringify(bad)}; use tool-id characters and glob syntax (* ? [ ] { } !)`;
   }
-  const balance = checkBalanced(pattern);
-  if (balance) return `pattern ${JSON.stringify(pattern)} is not a valid glob: ${balance}`;
+  if (pattern.startsWith('!'))
+    return `pattern ${JSON.stringify(pattern)} starts with "!": negation is not supported; use exclude or a deny rule`;
   if (pattern.indexOf('@') !== pattern.lastIndexOf('@'))
     return `pattern ${JSON.stringify(pattern)} has more than one "@"`;
-  try {
-    picomatch.makeRe(pattern, OPTIONS);
-  } catch (error) {
-    return `pattern ${JSON.stringify(pattern)} is not a valid glob: ${(error as Error).message}`;
-  }
-  return undefined;
-}
-
-function checkBalanced(pattern: string): string | undefined {
-  const stack: string[] = [];
-  const pairs: Record<string, string> = { ']': '[', '}': '{', ')': '(' };
-  for (const c of pattern) {
-    if (c === '[' || c === '{' || c === '(') stack.push(c);
-    else if (c === ']' || c === '}' || c === ')') {
-      if (stack.pop() !== pairs[c]) return `unbalanced "${c}"`;
-    }
-  }
-  const open = stack.pop();
-  return open === undefined ? undefined : `unclosed "${open}"`;
+  const reason = explainInvalidGlob(pattern);
+  return reason === undefined
+    ? undefined
+    : `pattern ${JSON.stringify(pattern)} is not a valid glob: ${reason}`;
 }
 
 const MEMO_LIMIT = 50_000;
 
-const OPTIONS: picomatch.PicomatchOptions = { dot: true, nobrace: false, strictBrackets: true };
-
-/** Several globs as one precompiled RegExp (one test per value instead of one per glob). */
+/** Several globs as one matcher (linear time in pattern × value, whatever the pattern). */
 function globMatcher(globs: readonly string[]): (value: string) => boolean {
-  const re =
-    globs.length === 1
-      ? picomatch.makeRe(globs[0]!, OPTIONS)
-      : new RegExp(globs.map((g) => `(?:${picomatch.makeRe(g, OPTIONS).source})`).join('|'));
-  // Names and namespaces repeat across many tools: remember each answer (bounded) instead of re-running the RegExp.
+  const matchers = globs.map((g) => compileGlob(g));
+  const test =
+    matchers.length === 1
+      ? matchers[0]!
+      : (value: string) => {
+          for (const m of matchers) if (m(value)) return true;
+          return false;
+        };
+  // Names and namespaces repeat across many tools: remember each answer (bounded).
   const memo = new Map<string, boolean>();
   return (value) => {
     let hit = memo.get(value);
     if (hit === undefined) {
-      hit = re.test(value);
+      hit = test(value);
       if (memo.size < MEMO_LIMIT) memo.set(value, hit);
     }
     return hit;
   };
 }
 
-export function isGlob(pattern: string): boolean {
-  return picomatch.scan(pattern).isGlob;
-}
+export { isGlob };
 
 /** Throws `ToolsetError(TOOLSET_BAD_PATTERN)` for the first invalid pattern. */
 export function assertPatterns(patterns: readonly unknown[], where: string): asserts patterns is string[] {
@@ -107,7 +92,7 @@ function keyOf(tool: ToolKeys, kind: KeyKind): string {
 
 /**
  * Compiles patterns once into one matcher: exact patterns become Set lookups, globs become
- * one precompiled picomatch matcher per key kind. Returns the first matching pattern from
+ * one compiled glob matcher per key kind. Returns the first matching pattern from
  * `which` (for explanations) and a fast boolean `test`.
  */
 export interface CompiledPatterns {

@@ -1,5 +1,13 @@
-import type { Tool } from '@toolarsenal/toolmodel';
-import { inspectJson, pathToPointer } from '@toolarsenal/toolmodel';
+import {
+  checkPrincipal,
+  inspectJson,
+  type NormalizedPrincipal,
+  normalizePrincipal,
+  PrincipalError,
+  pathToPointer,
+  type Principal as PrincipalShape,
+  type Tool,
+} from '@toolarsenal/toolmodel';
 import { ToolsetError } from './errors.js';
 import { addToolObligations, mergeObligations, NO_OBLIGATIONS, toObligations } from './obligations.js';
 import { compileMatch, describeMatch, type Test } from './policy-match.js';
@@ -74,18 +82,20 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
     reason: noMatchAllow,
     obligations: NO_OBLIGATIONS,
   });
+  const where = () => `policy ${JSON.stringify(policy.id)}`;
   const evaluate = (
     principal: Principal,
     tool: Tool,
     action: PolicyAction = 'call',
     options?: { zeroTrust?: boolean },
+  ): Decision => decideChecked(checkedPrincipal(principal, where), tool, action, options);
+  // The decision for a principal already checked (a toolset's evaluate checks it once for both).
+  const decideChecked = (
+    p: Readonly<Principal>,
+    tool: Tool,
+    action: PolicyAction = 'call',
+    options?: { zeroTrust?: boolean },
   ): Decision => {
-    if (typeof principal !== 'object' || principal === null) {
-      throw new ToolsetError(
-        'TOOLSET_BAD_PRINCIPAL',
-        `policy ${JSON.stringify(policy.id)}: the principal must be an object`,
-      );
-    }
     if (typeof tool !== 'object' || tool === null || !Array.isArray(toolTags(tool))) {
       throw new ToolsetError(
         'TOOLSET_BAD_TOOL',
@@ -93,12 +103,12 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
       );
     }
     // Rule outcomes are frozen Decisions built at compile time: most calls allocate nothing.
-    const out = root(principal, tool, action);
+    const out = root(p, tool, action);
     if (out !== undefined && !out.allow) return out;
     if (out === undefined && (zeroTrust || options?.zeroTrust === true)) return defaultDeny;
     let obligations = out?.obligations ?? NO_OBLIGATIONS;
     for (const o of obligates)
-      if (o.test(principal, tool, action)) obligations = mergeObligations(obligations, o.obligations);
+      if (o.test(p, tool, action)) obligations = mergeObligations(obligations, o.obligations);
     if (toolObligations) obligations = addToolObligations(obligations, tool);
     if (out === undefined) {
       return obligations === NO_OBLIGATIONS
@@ -109,10 +119,62 @@ export function compilePolicy(spec: AccessPolicySpec | CompiledPolicy): Compiled
       ? out
       : { allow: true, reason: out.reason, rule: out.rule, obligations };
   };
-  return Object.freeze({ id: policy.id, zeroTrust, spec: policy, evaluate, [COMPILED]: true });
+  return Object.freeze({
+    id: policy.id,
+    zeroTrust,
+    spec: policy,
+    evaluate,
+    [COMPILED]: true,
+    [CHECKED]: decideChecked,
+  });
 }
 
 const COMPILED = Symbol.for('toolarsenal.toolset.compiled-policy');
+const CHECKED = Symbol('decide for a checked principal');
+
+type CheckedDecide = (
+  principal: Readonly<Principal>,
+  tool: Tool,
+  action?: PolicyAction,
+  options?: { zeroTrust?: boolean },
+) => Decision;
+
+/** @internal `evaluate` without checking the principal again (the caller checked it). */
+export function decideFor(policy: CompiledPolicy): CheckedDecide {
+  return (
+    ((policy as unknown as Record<symbol, unknown>)[CHECKED] as CheckedDecide | undefined) ?? policy.evaluate
+  );
+}
+
+/**
+ * toolmodel's principal normaliser (the one toolrun uses): a malformed field is refused with
+ * `TOOLSET_BAD_PRINCIPAL` naming it, never read as empty, so it can neither widen access nor
+ * slip past a deny rule. Returns a frozen copy, for principals kept beyond the call (`scope`).
+ */
+export function toPrincipal(principal: unknown, where: string): NormalizedPrincipal {
+  try {
+    return normalizePrincipal(principal);
+  } catch (error) {
+    throw badPrincipal(error, where);
+  }
+}
+
+/**
+ * The same checks for a decision made right away (`evaluate`): plain-data principals are not
+ * copied. `where` names the caller in the error (built only when there is one).
+ */
+export function checkedPrincipal(principal: unknown, where: () => string): Readonly<PrincipalShape> {
+  try {
+    return checkPrincipal(principal);
+  } catch (error) {
+    throw badPrincipal(error, where());
+  }
+}
+
+function badPrincipal(error: unknown, where: string): unknown {
+  if (!PrincipalError.isInstance(error)) return error;
+  return new ToolsetError('TOOLSET_BAD_PRINCIPAL', `${where}: ${error.message}`, { cause: error });
+}
 
 export function isCompiledPolicy(value: unknown): value is CompiledPolicy {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[COMPILED] === true;
@@ -147,12 +209,12 @@ function compileGroup(
       return;
     }
     const test = compileMatch(node.match ?? {});
-    const obligations = toObligations(node.obligations);
+    const rule = node.id ?? `${prefix}${at}`;
+    const obligations = toObligations(node.obligations, rule);
     if (node.effect === 'obligate') {
       obligates.push({ test, obligations });
       return;
     }
-    const rule = node.id ?? `${prefix}${at}`;
     const allow = node.effect === 'allow';
     const why = node.reason ?? describeMatch(node.match ?? {});
     const outcome: Outcome = Object.freeze({

@@ -10,9 +10,9 @@ import type {
   Principal,
   RuleSpec,
 } from './policy-types.js';
-import { loadMcpTools } from './test-fixtures/mcp-tools.js';
+import { TOOLS } from './test-fixtures/tools.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 const namespaces = [...new Set(tools.map((t) => t.namespace!))].slice(0, 12);
 const tags = [...new Set(tools.flatMap((t) => t.tags))];
 const tenants = ['acme', 'globex', 'initech'];

@@ -1,18 +1,19 @@
 import type { HintName } from './annotations.js';
 
-/** Who is asking. Every field is optional; absent lists are empty. */
-export interface Principal {
-  id?: string;
-  tenant?: string;
-  roles?: readonly string[];
-  scopes?: readonly string[];
-  capabilities?: readonly string[];
-  /** Exposure level the caller came through (`public`, `partner`, `local`, …). */
-  exposure?: string;
-}
+import type {
+  AccessDecision,
+  AuditLevel,
+  Obligations,
+  PolicyAction,
+  Principal,
+  RateLimitObligation,
+} from '@toolarsenal/toolmodel';
 
-/** What the principal wants to do with the tool. Free-form; `call` is the default. */
-export type PolicyAction = 'list' | 'describe' | 'call' | (string & {});
+// One principal and decision model for toolset and toolrun, defined in toolmodel.
+export type { AuditLevel, Obligations, PolicyAction, Principal, RateLimitObligation };
+
+/** The answer to one request (toolmodel's `AccessDecision`). Frozen and shared between calls: do not mutate. */
+export type Decision = AccessDecision;
 
 /**
  * Conditions of a rule. Every field present must hold (AND); the values inside one field are
@@ -53,19 +54,18 @@ export interface MatchSpec {
   not?: MatchSpec;
 }
 
-export interface RateLimitObligation {
+/** A rate-limit obligation as written in a policy (its `scope` is set from the rule when compiled). */
+export interface RateLimitSpec {
   requests: number;
   intervalMs: number;
   /** Who the limit is counted for; default `principal`. */
   per?: 'principal' | 'tenant' | 'global';
 }
 
-export type AuditLevel = 'basic' | 'full';
-
 export interface ObligationSpec {
   /** Require human confirmation; a string gives the reason shown to the user. */
   confirm?: boolean | string;
-  rateLimit?: RateLimitObligation;
+  rateLimit?: RateLimitSpec;
   audit?: boolean | AuditLevel;
 }
 
@@ -108,21 +108,4 @@ export interface AccessPolicySpec {
   rules: PolicyNodeSpec[];
   /** Add the tool's own `requiresConfirmation` and `cost.rateLimit` as obligations. Default true. */
   toolObligations?: boolean;
-}
-
-/** What an allowed call must do. A frozen object; `confirmation` and `audit` are false when not required. */
-export interface Obligations {
-  readonly confirmation: false | { readonly reason: string };
-  readonly rateLimit?: Readonly<RateLimitObligation>;
-  readonly audit: false | AuditLevel;
-}
-
-/** The answer to one request. Decisions may be frozen and shared between calls: do not mutate them. */
-export interface Decision {
-  allow: boolean;
-  /** Names the deciding rule and why it applied. */
-  reason: string;
-  /** Id of the deciding rule, absent for defaults. */
-  rule?: string;
-  obligations: Obligations;
 }

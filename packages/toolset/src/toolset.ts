@@ -7,7 +7,7 @@ import type { Explanation } from './explanation.js';
 import { exportTools, type PreparedTurn, prepareTurn, type ToolsetExport } from './export.js';
 import type { Membership } from './membership.js';
 import { NO_OBLIGATIONS } from './obligations.js';
-import type { CompiledPolicy } from './policy-compile.js';
+import { type CompiledPolicy, checkedPrincipal, decideFor, toPrincipal } from './policy-compile.js';
 import type { Decision, PolicyAction, Principal } from './policy-types.js';
 import type { ChangeListener, ToolProvider } from './source.js';
 import { selectForTurn, type TurnOptions, type TurnSelection } from './turn.js';
@@ -37,6 +37,11 @@ export interface ToolsetInfo {
   zeroTrust: boolean;
   policy?: CompiledPolicy | undefined;
   createdAt?: string;
+  /**
+   * @internal Decides for members instead of `policy` (exposure levels: a tool keeps the policy
+   * of the least trusted level that exposes it).
+   */
+  decide?: ((principal: Readonly<Principal>, member: Tool, action: PolicyAction) => Decision) | undefined;
 }
 
 interface State {
@@ -64,6 +69,7 @@ export class Toolset implements ToolProvider {
   readonly zeroTrust: boolean;
   readonly policy: CompiledPolicy | undefined;
   readonly createdAt: string;
+  readonly #decide: ToolsetInfo['decide'];
   #updatedAt: string;
   readonly #membership: Membership;
   #state: State | undefined;
@@ -81,6 +87,7 @@ export class Toolset implements ToolProvider {
     this.mode = info.mode;
     this.zeroTrust = info.zeroTrust;
     this.policy = info.policy;
+    this.#decide = info.decide;
     this.createdAt = info.createdAt ?? new Date().toISOString();
     this.#updatedAt = this.createdAt;
     this.#membership = membership;
@@ -260,9 +267,11 @@ export class Toolset implements ToolProvider {
   /**
    * Access decision for one request: tools outside the set are denied; members go through the
    * set's policy (zero trust denies when no rule decides); without a policy a zero-trust set
-   * denies everything and an open set allows its members.
+   * denies everything and an open set allows its members. The principal goes through toolmodel's
+   * `normalizePrincipal` first: anything malformed throws `TOOLSET_BAD_PRINCIPAL`.
    */
   evaluate(principal: Principal, tool: string | Tool, action: PolicyAction = 'call'): Decision {
+    const p = checkedPrincipal(principal, () => `toolset ${JSON.stringify(this.id)}`);
     const id = typeof tool === 'string' ? tool : toolId(tool);
     const member = this.#read().memberById.get(id);
     if (member === undefined) {
@@ -272,8 +281,8 @@ export class Toolset implements ToolProvider {
         obligations: NO_OBLIGATIONS,
       };
     }
-    if (this.policy !== undefined)
-      return this.policy.evaluate(principal, member, action, this.#policyOptions);
+    if (this.#decide !== undefined) return this.#decide(p, member, action);
+    if (this.policy !== undefined) return decideFor(this.policy)(p, member, action, this.#policyOptions);
     return this.zeroTrust
       ? {
           allow: false,
@@ -311,13 +320,16 @@ export class Toolset implements ToolProvider {
     return new ToolsetBuilder(id).extendFrom(this);
   }
 
-  /** A view for an index or runner; with a principal the predicate also applies the policy. */
+  /**
+   * A view for an index or runner; with a principal the predicate also applies `evaluate` (the
+   * same decision path). The principal is normalised once, here: a malformed one throws now.
+   */
   scope(principal?: Principal, action: PolicyAction = 'call'): ToolsetScope {
     const matches = this.matches;
+    const p =
+      principal === undefined ? undefined : toPrincipal(principal, `toolset ${JSON.stringify(this.id)}`);
     const predicate =
-      principal === undefined
-        ? matches
-        : (tool: Tool) => matches(tool) && this.evaluate(principal, tool, action).allow;
+      p === undefined ? matches : (tool: Tool) => matches(tool) && this.evaluate(p, tool, action).allow;
     return Object.freeze({
       toolset: this,
       predicate,

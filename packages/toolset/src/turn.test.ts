@@ -1,11 +1,10 @@
 import { updateTool } from '@toolarsenal/toolmodel';
 import { describe, expect, it } from 'vitest';
 import { toolset } from './builder.js';
-import { loadMcpTools } from './test-fixtures/mcp-tools.js';
-import { toolChoiceFor } from './tool-choice.js';
+import { TOOLS } from './test-fixtures/tools.js';
 import { selectForTurn } from './turn.js';
 
-const tools = loadMcpTools();
+const tools = [...TOOLS];
 const set = toolset('assistant')
   .from(tools)
   .namespace('mcp.wikipedia', 'mcp.time', 'mcp.calculator', 'mcp.fetch')
@@ -106,45 +105,5 @@ describe('per-turn selection', () => {
 
   it('rejects bad patterns', () => {
     expect(() => set.selectTurn({ forced: ['bad[x'] })).toThrow(/forced: .*not a valid glob/);
-  });
-});
-
-describe('tool_choice per dialect', () => {
-  it('one forced tool', () => {
-    expect(toolChoiceFor('openai-chat', ['f'])?.value).toEqual({ type: 'function', function: { name: 'f' } });
-    expect(toolChoiceFor('openai-responses', ['f'])?.value).toEqual({ type: 'function', name: 'f' });
-    expect(toolChoiceFor('anthropic', ['f'])?.value).toEqual({ type: 'tool', name: 'f' });
-    expect(toolChoiceFor('gemini', ['f'])).toEqual({
-      field: 'toolConfig',
-      value: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f'] } },
-    });
-    expect(toolChoiceFor('langchain', ['f'])?.value).toBe('f');
-    expect(toolChoiceFor('mcp', ['f'])).toBeUndefined();
-    expect(toolChoiceFor('openai-chat', [])).toBeUndefined();
-  });
-
-  it('several forced tools', () => {
-    expect(toolChoiceFor('openai-chat', ['a', 'b'])?.value).toEqual({
-      type: 'allowed_tools',
-      allowed_tools: {
-        mode: 'required',
-        tools: [
-          { type: 'function', function: { name: 'a' } },
-          { type: 'function', function: { name: 'b' } },
-        ],
-      },
-    });
-    expect(toolChoiceFor('openai-responses', ['a', 'b'])?.value).toEqual({
-      type: 'allowed_tools',
-      mode: 'required',
-      tools: [
-        { type: 'function', name: 'a' },
-        { type: 'function', name: 'b' },
-      ],
-    });
-    expect(toolChoiceFor('anthropic', ['a', 'b'])?.value).toEqual({ type: 'any' });
-    expect(toolChoiceFor('gemini-json', ['a', 'b'])?.value).toEqual({
-      functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] },
-    });
   });
 });

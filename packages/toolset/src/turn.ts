@@ -1,6 +1,6 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import { compilePatterns } from './patterns.js';
-import { type ToolChoice, toolChoiceFor } from './tool-choice.js';
+import { type Dialect, type ToolChoice, toolChoiceFor } from '@toolarsenal/tooladapter';
 
 export interface TurnOptions {
   /** Admin enablement: when given, only tools matching one of these ids/names/globs are available. */
@@ -12,7 +12,7 @@ export interface TurnOptions {
   /** Honour `tool.exclusive` (default true). */
   exclusive?: boolean;
   /** Target dialect for `toolChoice`. */
-  dialect?: string;
+  dialect?: Dialect;
   /** Canonical id → target name (an export's `names.toTarget`); default: the tool's name. */
   targetNames?: Readonly<Record<string, string>>;
 }

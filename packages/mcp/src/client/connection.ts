@@ -226,9 +226,13 @@ export class McpConnection {
     const options = this.#options;
     const timeout = options.connectTimeoutMs ?? 30_000;
     const attempt = async (transport: Transport) => {
-      const client = this.#newClient(generation);
+      // A handshake that fails closes its client; that close is this attempt's error, not a
+      // dropped connection to reconnect (which would race the fallback transport).
+      let connected = false;
+      const client = this.#newClient(generation, () => connected);
       try {
         await client.connect(transport, { timeout });
+        connected = true;
         return client;
       } catch (error) {
         await client.close().catch(() => undefined);
@@ -247,7 +251,7 @@ export class McpConnection {
     }
   }
 
-  #newClient(generation: number): Client {
+  #newClient(generation: number, connected: () => boolean): Client {
     const options = this.#options;
     const era = options.era ?? 'auto';
     const client = new Client(options.clientInfo ?? { name: 'toolarsenal', version: '0.0.0' }, {
@@ -280,7 +284,7 @@ export class McpConnection {
       client.setRequestHandler('elicitation/create', async (request) => onElicit(request.params));
     }
     client.onclose = () => {
-      if (generation !== this.#generation || this.#status === 'closed') return;
+      if (!connected() || generation !== this.#generation || this.#status === 'closed') return;
       this.#lastError = new McpError('MCP_CONNECT_FAILED', `MCP server "${this.name}" closed the connection`);
       this.#client = undefined;
       this.#scheduleReconnect();

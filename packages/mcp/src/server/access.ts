@@ -2,7 +2,7 @@
 // and `Decision`, toolrun's `Principal`). When the unified principal/decision API lands, only
 // this file (and result-format.ts for formatting) should need to change.
 import type { Tool } from '@toolarsenal/toolmodel';
-import type { Principal as RunPrincipal } from '@toolarsenal/toolrun';
+import type { Principal as RunPrincipal } from '@toolarsenal/toolmodel';
 import type { PolicyAction, Principal, Toolset } from '@toolarsenal/toolset';
 
 /** What the transport knows about one request, handed to `principal()`. */

@@ -89,6 +89,17 @@ describe('a2a-skill codec', () => {
     expect(back.encodeArgs({ message: 'hi' })).toEqual({ message: 'hi' });
   });
 
+  it('gives a skill id that is not a tool name back unchanged on export', () => {
+    const skill = { id: 'travel/book flight', name: 'travel/book flight', description: 'Books', tags: [] };
+    const { input, losses } = decodeA2aSkill(skill);
+    expect(input.name).toBe('travel_book_flight');
+    expect(losses.map((l) => l.action)).toEqual(['renamed', 'added']);
+    const back = encodeA2aSkill(parseTool(input), input.name);
+    expect(back.value).toEqual(skill);
+    // A name mapped again on export (e.g. to avoid a collision) wins over the original id.
+    expect(encodeA2aSkill(parseTool(input), 'other').value).toMatchObject({ id: 'other' });
+  });
+
   it('reads a full AgentCard with its default modes', () => {
     const card = {
       name: 'Travel agent',

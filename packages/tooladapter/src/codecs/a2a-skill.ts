@@ -112,10 +112,12 @@ function skillLosses(tool: Tool, targetName: string): Loss[] {
 export function encodeA2aSkill(tool: Tool, targetName: string, _options: ConvertOptions = {}): EncodedTool {
   const meta = isPlainObject(tool.sourceMeta?.a2a) ? tool.sourceMeta.a2a : {};
   const message = isMessageTool(tool);
+  // A skill id that was not a valid tool name comes back as it was, unless the name was mapped again.
+  const id = typeof meta.id === 'string' && targetName === tool.name ? meta.id : targetName;
   const skill: A2aSkill = {
     ...(isPlainObject(meta.extra) ? (cloneJson(meta.extra) as Record<string, JsonValue>) : {}),
-    id: targetName,
-    name: typeof meta.name === 'string' ? meta.name : (tool.title ?? targetName),
+    id,
+    name: typeof meta.name === 'string' ? meta.name : (tool.title ?? id),
     description: tool.description,
     tags: [...tool.tags],
   };

@@ -6,6 +6,7 @@ import { createIndex } from '../tool-index.js';
 import { compilePostings, DEFAULT_BM25 } from './bm25.js';
 import { CharGramModel, gramsOf } from './char-grams.js';
 import { buildDocTerms } from './doc-terms.js';
+import { postingStatistics } from './term-statistics.js';
 import { Vocabulary } from './vocabulary.js';
 
 function model(descriptions: string[]) {
@@ -14,7 +15,7 @@ function model(descriptions: string[]) {
     buildDocTerms(toolFields(defineTool({ name: `tool_${i}`, description: d })), vocabulary),
   );
   const postings = compilePostings(docs, vocabulary.size, DEFAULT_BM25);
-  const grams = new CharGramModel(postings, vocabulary, docs);
+  const grams = new CharGramModel(postingStatistics(postings, vocabulary), docs);
   const similarity = (query: string, slot: number) =>
     grams.similarity(grams.query(tokenize(query)), docs[slot]!, slot);
   return { similarity, grams };

@@ -1,6 +1,5 @@
-import type { CompiledPostings } from './bm25.js';
 import { type DocTerms, FIELD_COUNT } from './doc-terms.js';
-import type { Vocabulary } from './vocabulary.js';
+import type { TermStatistics } from './term-statistics.js';
 
 /** Gram length: 4 measured best on the ToolLens dev split (3 and 5 within 0.2 R@5, 5 lower alone). */
 const GRAM = 4;
@@ -18,7 +17,7 @@ const MAX_TERM_LENGTH = 40;
  * the postings are recompiled. Query-side, only the grams the query has are counted, for ranking candidates.
  */
 export class CharGramModel {
-  readonly #vocabulary: Vocabulary;
+  readonly #vocabulary: TermStatistics;
   readonly #gramIds = new Map<string, number>();
   readonly #idf: number[] = [];
   /** Gram ids of each term id (with repeats), filled on first use. */
@@ -37,12 +36,16 @@ export class CharGramModel {
   #hitLists: (readonly number[] | undefined)[] = [];
   #epoch = 0;
 
-  constructor(postings: CompiledPostings, vocabulary: Vocabulary, docs: readonly (DocTerms | undefined)[]) {
-    this.#vocabulary = vocabulary;
+  /**
+   * `docs`: the documents whose norms are computed up front, by slot (the in-memory index passes all of them);
+   * a document outside it has its norm computed on each `similarity` call (a candidate pool from a database).
+   */
+  constructor(statistics: TermStatistics, docs: readonly (DocTerms | undefined)[]) {
+    this.#vocabulary = statistics;
     const df: number[] = [];
-    const termCount = Math.min(vocabulary.size, postings.offsets.length - 1);
+    const termCount = statistics.size;
     for (let t = 0; t < termCount; t++) {
-      const termDf = postings.offsets[t + 1]! - postings.offsets[t]!;
+      const termDf = statistics.df(t);
       if (termDf === 0) continue;
       const seen = new Set<number>();
       for (const g of this.#gramsOfTerm(t)) {
@@ -51,7 +54,7 @@ export class CharGramModel {
         df[g] = (df[g] ?? 0) + termDf;
       }
     }
-    const docCount = Math.max(1, postings.docCount);
+    const docCount = Math.max(1, statistics.docCount);
     for (let g = 0; g < this.#gramIds.size; g++) {
       const d = Math.min(docCount, df[g] ?? 0);
       this.#idf[g] = d > 0 ? Math.log(docCount / d) : 0;

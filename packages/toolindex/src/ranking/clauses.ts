@@ -1,5 +1,5 @@
 import type { Entry } from '../entry.js';
-import { type CompiledPostings, type QueryTerm, scoreDocuments } from '../lexical/bm25.js';
+import type { QueryTerm } from '../lexical/bm25.js';
 import { dot } from '../vector/vectors.js';
 import { type FusionOptions, fuseByMode } from './fusion.js';
 import { maxNormalize, minMaxNormalize } from './normalize.js';
@@ -31,7 +31,7 @@ export function clauseScores(
   slots: readonly number[],
   candidates: readonly number[],
   entries: readonly (Entry | undefined)[],
-  postings: CompiledPostings,
+  scoreDocuments: (query: readonly QueryTerm[], slots: readonly number[]) => Float64Array,
   evidence: ClauseEvidence,
   weights: SignalWeights,
 ): Float64Array {
@@ -43,9 +43,7 @@ export function clauseScores(
   const count = Math.max(evidence.lexical?.length ?? 0, evidence.vectors?.length ?? 0);
   for (let c = 0; c < count; c++) {
     const lexical = evidence.lexical?.[c];
-    const lexNorm = lexical
-      ? maxNormalize(scoreDocuments(postings, lexical, candidateSlots))
-      : new Float64Array(m);
+    const lexNorm = lexical ? maxNormalize(scoreDocuments(lexical, candidateSlots)) : new Float64Array(m);
     const query = evidence.vectors?.[c];
     const vecNorm = query
       ? minMaxNormalize(candidateEntries.map((e) => (e.vector ? dot(query, e.vector) : 0)))

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stem } from './stem.js';
-import { splitCamelCase, tokenize } from './tokenize.js';
+import { splitCamelCase, tokenize, unicodeWords } from './tokenize.js';
 
 describe('tokenize', () => {
   it('splits camelCase, snake_case, kebab-case and dots', () => {
@@ -24,6 +24,43 @@ describe('tokenize', () => {
 
   it('drops overlong tokens (hashes, base64)', () => {
     expect(tokenize(`id ${'a'.repeat(50)}`)).toEqual(['id']);
+  });
+
+  it('tokenises mixed text run by run exactly as the Unicode path does over the whole text', () => {
+    // Pieces that stress the run split: camelCase, NFKC (full-width, ligatures, ideographic and no-break
+    // spaces), combining marks after a space, CJK, underscores, stop words and overlong words.
+    const piece = fc.oneof(
+      fc.string({ maxLength: 12, unit: 'grapheme' }),
+      fc.string({ maxLength: 12, unit: 'binary' }),
+      fc.constantFrom(
+        'getHTTPResponse',
+        'ＡＰＩ',
+        'ﬁle',
+        '\u3000',
+        '\u00a0',
+        '\u0301b',
+        '海久水瓶',
+        'Café',
+        'send_email',
+        'the',
+        'ÅngströmX',
+        'x'.repeat(45),
+        '\t',
+        '\n',
+        ' ',
+        '１２Ｅ',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(tokenize(text)).toEqual(unicodeWords(text, []));
+        expect(tokenize(text, { stem: false, stopWords: false })).toEqual(
+          unicodeWords(text, [], false, false),
+        );
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('never throws and yields short lowercase tokens for any input', () => {

@@ -3,6 +3,15 @@ import type { ToolInput } from '@toolarsenal/toolmodel';
 /** Resolves after `ms` real milliseconds. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Tracks whether `promise` has settled (for fake-timer tests that check when, exactly). */
+export function track<T>(promise: Promise<T>): { done: () => boolean; value: Promise<T> } {
+  let settled = false;
+  const value = promise.finally(() => {
+    settled = true;
+  });
+  return { done: () => settled, value };
+}
+
 /** A promise that never settles, for handlers that hang and ignore their signal. */
 export const forever = (): Promise<never> => new Promise<never>(() => {});
 

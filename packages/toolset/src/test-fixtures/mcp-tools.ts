@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parseTool, type Tool, updateTool } from '@toolarsenal/toolmodel';
+import { parseTool, type Tool } from '@toolarsenal/toolmodel';
+import { slug } from './tools.js';
 
-/** Shared corpus: 527 real MCP tools (read in place, never copied into the repo). */
+/** Shared corpus: 527 real MCP tools (read in place, never copied into the repo); for `*.corpus.test.ts` only. */
 export const MCP_TOOLS_URL = new URL(
   '../../../../../shared/data/mcp-tools/livemcptool.jsonl',
   import.meta.url,
@@ -17,14 +18,6 @@ interface Row {
     outputSchema?: unknown;
     annotations?: Record<string, unknown> | null;
   };
-}
-
-/** `Ant Design Components` → `ant-design-components`. */
-export function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^[-_]+|[-_]+$/g, '');
 }
 
 export function rowToInput(row: Row, variant?: number): Record<string, unknown> {
@@ -58,25 +51,4 @@ let cache: Tool[] | undefined;
 export function loadMcpTools(): Tool[] {
   cache ??= readRows().map((row) => parseTool(rowToInput(row)));
   return cache;
-}
-
-let capCache: Tool[] | undefined;
-
-/**
- * The corpus declares no capabilities; tests that need them derive a plausible set from the tool
- * name and server (read/write/delete verbs, file-system and network servers).
- */
-export function loadMcpToolsWithCapabilities(): Tool[] {
-  capCache ??= loadMcpTools().map((t) => {
-    const caps = new Set<string>();
-    const n = t.name.toLowerCase();
-    if (/^(get|read|list|search|find|fetch|show|query)/.test(n)) caps.add('read_data');
-    if (/(write|edit|create|move|set|add|update|commit)/.test(n)) caps.add('write_data');
-    if (/(delete|remove|kill|terminate|reset|drop)/.test(n)) caps.add('delete_data');
-    if (t.namespace === 'mcp.filesystem' || t.namespace === 'mcp.desktop-commander') caps.add('file_system');
-    if (/(fetch|search|browse|navigate)/.test(n)) caps.add('network_access');
-    if (/(process|execute|run|eval)/.test(n)) caps.add('execute_code');
-    return caps.size === 0 ? t : updateTool(t, { capabilities: [...caps] });
-  });
-  return capCache;
 }

@@ -1,4 +1,7 @@
-/** Dialects with a way to force tools; any other dialect gets no tool choice. */
+import { UnknownDialectError } from '../errors.js';
+import { DIALECTS, type Dialect } from '../types.js';
+
+/** Dialects with a way to force tools; the others (MCP, A2A, OpenAPI…) get no tool choice. */
 export const TOOL_CHOICE_DIALECTS = [
   'openai-chat',
   'openai-responses',
@@ -6,7 +9,7 @@ export const TOOL_CHOICE_DIALECTS = [
   'gemini',
   'gemini-json',
   'langchain',
-] as const;
+] as const satisfies readonly Dialect[];
 
 /**
  * The request field that forces tools, and its value. OpenAI and Anthropic use `tool_choice`;
@@ -21,9 +24,11 @@ export interface ToolChoice {
  * Builds the forcing object for `names` (target names, i.e. after the dialect's name mapping).
  * One name forces that tool; several names require a call to one of them where the API can say
  * so (OpenAI `allowed_tools` with mode `required`, Anthropic `any` — the tool list itself must
- * then hold only those tools, which per-turn selection does, Gemini `allowedFunctionNames`).
+ * then hold only those tools — Gemini `allowedFunctionNames`). Undefined for no names and for
+ * dialects without a tool choice; throws `UnknownDialectError` for names that are no dialect.
  */
-export function toolChoiceFor(dialect: string, names: readonly string[]): ToolChoice | undefined {
+export function toolChoiceFor(dialect: Dialect, names: readonly string[]): ToolChoice | undefined {
+  if (!(DIALECTS as readonly string[]).includes(dialect)) throw new UnknownDialectError(dialect, DIALECTS);
   if (names.length === 0) return undefined;
   const one = names.length === 1 ? names[0] : undefined;
   switch (dialect) {

@@ -1,8 +1,0 @@
-import { describe, expect, it } from 'vitest';
-import { version } from './index.js';
-
-describe('@toolarsenal/toolrun', () => {
-  it('exports its version', () => {
-    expect(version).toMatch(/^\d+\.\d+\.\d+/);
-  });
-});
