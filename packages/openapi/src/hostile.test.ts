@@ -246,6 +246,10 @@ describe('clean failures for bad options and unusual input', () => {
     expect((await importError('', { sourceKind: 'text', sourceName: '<stdin>' })).message).toBe(
       '<stdin>#: the file is empty: expected an OpenAPI document in JSON or YAML',
     );
+    // Not read as the path "" (the working directory, "is a directory").
+    expect((await importError('')).message).toBe(
+      '<string>#: the file is empty: expected an OpenAPI document in JSON or YAML',
+    );
   });
 
   it('reads text given as text (stdin) and names it as told', async () => {

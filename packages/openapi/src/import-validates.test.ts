@@ -74,6 +74,44 @@ describe('import validates what it emits', () => {
     ]);
   });
 
+  it("drops a pattern validators cannot run (Redoc's lookaround password rule) and says where", async () => {
+    const lookahead = '/(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])/';
+    const result = await importOpenApi(
+      doc({
+        '/user': {
+          post: {
+            operationId: 'createUser',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      password: { type: 'string', pattern: lookahead },
+                      tags: { type: 'object', patternProperties: { '^(a)\\1$': { type: 'string' } } },
+                    },
+                  },
+                },
+              },
+            },
+            responses: ok,
+          },
+        },
+      }),
+    );
+    const [tool] = result.tools;
+    expect(input(tool!, 'properties', 'body', 'properties', 'password')).toEqual({ type: 'string' });
+    expect(input(tool!, 'properties', 'body', 'properties', 'tags')).toEqual({
+      type: 'object',
+      patternProperties: {},
+    });
+    expect(result.warnings.filter((w) => w.code === 'schema_repaired').map((w) => w.message)).toEqual([
+      `tool createUser/inputSchema/properties/body/properties/password/pattern: pattern ${JSON.stringify(lookahead)} needs backtracking (lookaround or backreferences), which validators do not run (patterns run on a linear-time engine); dropped`,
+      'tool createUser/inputSchema/properties/body/properties/tags/patternProperties/^(a)\\1$: patternProperties key "^(a)\\\\1$" needs backtracking (lookaround or backreferences), which validators do not run (patterns run on a linear-time engine); dropped',
+    ]);
+    compilesEverywhere(result.tools);
+  });
+
   it("drops Discord's `enum: []` (it admits nothing and cannot be compiled), keeping the allOf", async () => {
     const result = await importOpenApi({
       ...doc(
@@ -141,10 +179,15 @@ describe('import validates what it emits', () => {
       pointer: '/paths/~1a~1{id}/get',
       code: 'path_parameter_missing',
       message:
-        'path placeholder {id} in "/a/{id}" has no path parameter; a required string parameter "id" is assumed',
+        'path placeholder {id} in "/a/{id}" has no path parameter (a lenient import adds a required string parameter "id")',
     });
     const strict = await importOpenApi(document, { strict: true }).catch((e: unknown) => e);
-    expect(strict).toMatchObject({ code: 'OPENAPI_INVALID', pointer: '/paths/~1a~1{id}/get' });
+    expect(strict).toMatchObject({
+      code: 'OPENAPI_INVALID',
+      pointer: '/paths/~1a~1{id}/get',
+      reason:
+        'path placeholder {id} in "/a/{id}" has no path parameter (a lenient import adds a required string parameter "id") (strict mode)',
+    });
   });
 
   it('reports what OpenAPI rules forbid beyond the schema: duplicate, unused path and mixed body parameters', async () => {

@@ -121,7 +121,7 @@ export function checkOperation(op: PendingOperation, file: string, refs: LocalRe
       problem(
         op.pointer,
         'path_parameter_missing',
-        `path placeholder {${name}} in "${op.path}" has no path parameter; a required string parameter "${name}" is assumed`,
+        `path placeholder {${name}} in "${op.path}" has no path parameter (a lenient import adds a required string parameter "${name}")`,
       );
   }
   for (const name of pathParams) {

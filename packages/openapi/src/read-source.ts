@@ -73,7 +73,8 @@ export function hasExternalRef(text: string): boolean {
 
 function looksLikeContent(source: string): boolean {
   const trimmed = source.trimStart();
-  return trimmed.startsWith('{') || trimmed.startsWith('[') || source.includes('\n');
+  // An empty string is empty text, not a path (it would resolve to the working directory).
+  return trimmed === '' || trimmed.startsWith('{') || trimmed.startsWith('[') || source.includes('\n');
 }
 
 export async function readRoot(path: string, file: string, limits: OpenApiLimits): Promise<string> {

@@ -1,7 +1,7 @@
 import type { JsonSchema, JsonSchemaObject } from '@toolarsenal/toolmodel';
 import { isPlainObject } from '@toolarsenal/toolmodel';
 import type { LocalRefs } from './local-refs.js';
-import { isUnicodeRegex } from './regex-repair.js';
+import { runsOnValidators } from './regex-repair.js';
 import {
   ARRAYS,
   cap,
@@ -312,7 +312,7 @@ export class SchemaConverter {
       const map: Record<string, JsonSchema> = {};
       for (const name of Object.keys(value)) {
         map[name] = work.sub(value[name], keyword);
-        if (keyword === 'patternProperties' && !isUnicodeRegex(name)) work.suspect();
+        if (keyword === 'patternProperties' && !runsOnValidators(name)) work.suspect();
       }
       out[keyword === 'definitions' ? '$defs' : keyword] = map;
       return true;
@@ -344,7 +344,7 @@ export class SchemaConverter {
       this.stats.note('binary', node);
       return;
     }
-    if (keyword === 'pattern' && typeof value === 'string' && !isUnicodeRegex(value)) work.suspect();
+    if (keyword === 'pattern' && typeof value === 'string' && !runsOnValidators(value)) work.suspect();
     if (keyword === 'enum' && Array.isArray(value) && value.length === 0) work.suspect();
     if ((keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean') {
       const bound = keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum';

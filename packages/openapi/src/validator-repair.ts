@@ -5,7 +5,7 @@ import {
   type JsonSchemaObject,
   mapSchemaLazy,
 } from '@toolarsenal/toolmodel';
-import { isUnicodeRegex, repairUnicodeRegex } from './regex-repair.js';
+import { isUnicodeRegex, repairUnicodeRegex, runsOnValidators } from './regex-repair.js';
 
 /** One change made so a schema compiles with a JSON Schema validator, located in the tool. */
 export interface SchemaRepair {
@@ -18,7 +18,8 @@ export interface SchemaRepair {
  * Makes an imported schema compile with `validateArguments` (ajv, JSON Schema 2020-12, unicode
  * regular expressions), changing as little as possible and saying what changed:
  * - a `pattern` (or `patternProperties` key) written for legacy regular expressions is rewritten to
- *   mean the same in unicode mode (`\:` → `:`), or dropped when it cannot be;
+ *   mean the same in unicode mode (`\:` → `:`), or dropped when it cannot be; one validators cannot
+ *   run (lookaround, backreferences: patterns run on a linear-time engine) is dropped;
  * - `enum: []` (admits nothing; validators refuse to compile it) is dropped: the other keywords of
  *   the schema (often an `allOf` naming the real enumeration) still apply.
  */
@@ -30,7 +31,7 @@ export function repairForValidators(
   const repaired = mapSchemaLazy(
     schema,
     (node, pointerOf) => {
-      if (typeof node.pattern === 'string' && !isUnicodeRegex(node.pattern)) {
+      if (typeof node.pattern === 'string' && !runsOnValidators(node.pattern)) {
         repairs.push(repairPattern(node, pointerOf()));
       }
       if (Array.isArray(node.enum) && node.enum.length === 0) {
@@ -52,6 +53,10 @@ export function repairForValidators(
 
 function repairPattern(node: JsonSchemaObject, pointer: string): SchemaRepair {
   const original = node.pattern as string;
+  if (isUnicodeRegex(original)) {
+    delete node.pattern;
+    return { pointer: `${pointer}/pattern`, message: `${describeLinear('pattern', original)}; dropped` };
+  }
   const fixed = repairUnicodeRegex(original);
   if (fixed === undefined) {
     delete node.pattern;
@@ -74,12 +79,16 @@ function repairPatternKeys(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(map)) {
-    if (isUnicodeRegex(key)) {
+    if (runsOnValidators(key)) {
       out[key] = value;
       continue;
     }
-    const fixed = repairUnicodeRegex(key);
     const at = joinPointer(pointer, 'patternProperties', key);
+    if (isUnicodeRegex(key)) {
+      repairs.push({ pointer: at, message: `${describeLinear('patternProperties key', key)}; dropped` });
+      continue;
+    }
+    const fixed = repairUnicodeRegex(key);
     if (fixed === undefined || fixed in out || fixed in map) {
       repairs.push({
         pointer: at,
@@ -94,4 +103,8 @@ function repairPatternKeys(
     });
   }
   return out;
+}
+
+function describeLinear(what: string, pattern: string): string {
+  return `${what} ${JSON.stringify(pattern)} needs backtracking (lookaround or backreferences), which validators do not run (patterns run on a linear-time engine)`;
 }

@@ -24,3 +24,24 @@ export async function timeMs(fn: () => unknown | Promise<unknown>, runs = RUNS):
 }
 
 export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Median CPU milliseconds of each function, run in turns (`a, b, c, a, b, c, …`) so that a noisy
+ * stretch of a shared machine affects every contender alike, not whichever ran at that moment.
+ */
+export async function compareMs(
+  fns: ReadonlyArray<() => unknown | Promise<unknown>>,
+  runs = RUNS,
+  warmup = WARMUP,
+): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
+  const times: number[][] = fns.map(() => []);
+  for (let run = 0; run < runs; run++)
+    for (let k = 0; k < fns.length; k++) {
+      const start = process.cpuUsage();
+      await fns[k]!();
+      const used = process.cpuUsage(start);
+      times[k]!.push((used.user + used.system) / 1000);
+    }
+  return times.map(median);
+}

@@ -76,6 +76,12 @@ describe('check: the schema must be valid JSON Schema before any provider rule',
       '/$defs/B/$ref',
       'json-schema.ref-cycle',
     ],
+    [
+      'an empty enum (Discord in issue 15)',
+      { type: 'object', properties: { a: { type: 'string', enum: [] } } },
+      '/properties/a/enum',
+      'json-schema.empty-enum',
+    ],
   ];
   for (const [what, schema, at, rule] of broken)
     it(`${what} fails in every dialect`, () => {

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@toolarsenal/toolmodel';
 import { CODECS } from './codec-registry.js';
 import { UnknownDialectError } from './errors.js';
 import {
@@ -24,9 +25,16 @@ export function getCodec(dialect: string): DialectCodec {
   return codec;
 }
 
-/** Dialects with a registered codec. */
-export function availableDialects(): Dialect[] {
-  return CODECS.map((c) => c.dialect);
+/**
+ * Dialects with a registered codec; with a direction, those tools can be converted to (`export`,
+ * e.g. not `legacy-function`) or read from (`import`).
+ */
+export function availableDialects(direction?: 'import' | 'export'): Dialect[] {
+  if (direction !== undefined && direction !== 'import' && direction !== 'export')
+    throw new InvalidArgumentError('direction', '"import" or "export"', direction);
+  return CODECS.filter(
+    (c) => direction === undefined || (direction === 'export' ? c.encode : c.decode) !== undefined,
+  ).map((c) => c.dialect);
 }
 
 const RULES: Partial<Record<Dialect, NameRule>> = {

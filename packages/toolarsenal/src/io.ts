@@ -10,25 +10,29 @@ export interface CliIo {
   stderrIsTTY?: boolean;
 }
 
-/** Set once the reader of stdout has gone (`toolarsenal … | head -1`): later output is dropped. */
-let stdoutClosed = false;
+/** Set once the reader of a stream has gone (`toolarsenal … | head -1`): later output is dropped. */
+const closed = { stdout: false, stderr: false };
 
 /**
- * A closed stdout (EPIPE) ends output quietly, as Unix tools do, instead of an unhandled error
- * with a stack trace. Installed by the `toolarsenal` bin for the process it runs in.
+ * A closed stdout or stderr (EPIPE; both close with `toolarsenal … 2>&1 | head -1`) ends output
+ * quietly, as Unix tools do, instead of an unhandled error with a stack trace and exit code 1.
+ * Installed by the `toolarsenal` bin for the process it runs in.
  */
 export function exitQuietlyOnClosedStdout(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    stdoutClosed = true;
-  });
+  for (const name of ['stdout', 'stderr'] as const)
+    process[name].on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      closed[name] = true;
+    });
 }
 
 export const processIo: CliIo = {
   stdout: (text) => {
-    if (!stdoutClosed) process.stdout.write(text);
+    if (!closed.stdout) process.stdout.write(text);
   },
-  stderr: (text) => process.stderr.write(text),
+  stderr: (text) => {
+    if (!closed.stderr) process.stderr.write(text);
+  },
   get stderrIsTTY() {
     return process.stderr.isTTY === true;
   },

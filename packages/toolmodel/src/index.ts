@@ -56,6 +56,8 @@ export {
   unescapePointerSegment,
 } from './json-pointer.js';
 export { type CheckJsonSchemaOptions, checkJsonSchema } from './json-schema-check.js';
+export { invalidPatternReason } from './regex-check.js';
+export { toUnicodePattern } from './unicode-pattern.js';
 export {
   detectDraft,
   type NormalizedSchema,

@@ -81,6 +81,33 @@ describe('checkJsonSchema', () => {
       ]);
   });
 
+  it('flags empty enums, anywhere (the meta-schema allows them; validators refuse to compile them)', () => {
+    expect(codes({ type: 'object', properties: { a: { type: 'string', enum: [] } } })).toEqual([
+      ['/s/properties/a/enum', 'empty_enum'],
+    ]);
+    expect(codes({ $defs: { E: { enum: [] } }, anyOf: [{ enum: [1] }, { $ref: '#/$defs/E' }] })).toEqual([
+      ['/s/$defs/E/enum', 'empty_enum'],
+    ]);
+    // Together with what the meta-schema refuses.
+    expect(codes({ properties: { a: { enum: [] }, b: { type: 'strin' } } })).toEqual([
+      ['/s/properties/b/type', 'invalid_schema'],
+      ['/s/properties/a/enum', 'empty_enum'],
+    ]);
+    expect(codes({ type: 'string', enum: [''] })).toEqual([]);
+  });
+
+  it('parseTool refuses an empty enum that validateArguments could not compile', () => {
+    const result = safeParseTool({
+      name: 'e',
+      inputSchema: { type: 'object', properties: { kind: { type: 'integer', enum: [] } } },
+    });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(result.error.issues.map((i) => [i.pointer, i.code])).toEqual([
+        ['/inputSchema/properties/kind/enum', 'empty_enum'],
+      ]);
+  });
+
   it('parseTool refuses invalid patterns (they would fail to compile in validateArguments)', () => {
     const result = safeParseTool({
       name: 'p',

@@ -36,7 +36,8 @@ export interface CheckJsonSchemaOptions {
  * Checks that `schema` is a valid JSON Schema 2020-12 document: valid against the meta-schema,
  * every `pattern` (and `patternProperties` name) a valid ECMA-262 regular expression in unicode
  * mode (as validators compile it), every local `$ref` resolving, and no `$ref` cycle that never
- * reaches a property or item (see `findRefCycles`). Issues are located under `basePointer`
+ * reaches a property or item (see `findRefCycles`), and no empty `enum` (the meta-schema allows
+ * it; validators refuse to compile it, and it admits no value). Issues are located under `basePointer`
  * (e.g. `/inputSchema`). Expects a schema already normalised to 2020-12 and free of `$schema`.
  */
 export function checkJsonSchema(
@@ -57,9 +58,11 @@ export function checkJsonSchema(
   }
   const issues: ValidationIssue[] = [];
   let valid: boolean;
+  let certain = false;
   try {
     // The key-driven check settles the common case; anything it is unsure about goes to ajv.
-    valid = isCertainlyValidSchema(schema) || (getMetaValidator()(schema) as boolean);
+    certain = isCertainlyValidSchema(schema);
+    valid = certain || (getMetaValidator()(schema) as boolean);
   } catch (error) {
     return [
       {
@@ -82,13 +85,22 @@ export function checkJsonSchema(
       });
     }
   }
-  // Callers that just normalised the schema know whether refs or patterns exist (no walk needed).
+  // Callers that just normalised the schema know whether refs or patterns exist (no walk needed);
+  // an empty enum makes the fast check unsure, so only then is it looked for.
   const refs = options.hasLocalRef !== false;
   const patterns = options.hasPattern !== false;
-  if (!refs && !patterns) return issues;
+  const enums = !certain;
+  if (!refs && !patterns && !enums) return issues;
   let unresolved = false;
   walkSchema(schema, ({ schema: node, pointer }) => {
     if (patterns) checkPatterns(node, basePointer + pointer, issues);
+    if (enums && Array.isArray(node.enum) && node.enum.length === 0)
+      issues.push({
+        pointer: joinPointer(basePointer + pointer, 'enum'),
+        code: 'empty_enum',
+        message:
+          'enum is empty: no value can match it, and validators refuse to compile it (give it at least one value, or remove the keyword)',
+      });
     const ref = node.$ref;
     if (
       refs &&

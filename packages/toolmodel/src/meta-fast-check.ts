@@ -59,7 +59,7 @@ const COUNT_KEYWORDS = new Set([
   'minProperties',
 ]);
 const BOOLEAN_KEYWORDS = new Set(['uniqueItems', 'deprecated', 'readOnly', 'writeOnly']);
-const ARRAY_KEYWORDS = new Set(['enum', 'examples']);
+const ARRAY_KEYWORDS = new Set(['examples']);
 const SIMPLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/u;
 const ID = /^[^#]*#?$/u;
@@ -89,6 +89,7 @@ const ID_STRING = 13;
 const DEPENDENT_REQUIRED = 14;
 const DEPENDENCIES = 15;
 const VOCABULARY = 16;
+const ENUM = 17;
 const RULES = new Map<string, number>([
   ...[...SCHEMA_KEYWORDS].map((k) => [k, SCHEMA] as const),
   ...[...SCHEMA_MAP_KEYWORDS].map((k) => [k, SCHEMA_MAP] as const),
@@ -106,6 +107,7 @@ const RULES = new Map<string, number>([
   ['dependentRequired', DEPENDENT_REQUIRED],
   ['dependencies', DEPENDENCIES],
   ['$vocabulary', VOCABULARY],
+  ['enum', ENUM],
 ]);
 
 /** No repeated item; short lists (the usual `required`/`type`) without allocating a Set. */
@@ -167,6 +169,10 @@ export function isCertainlyValidSchema(schema: unknown, depth = 0): boolean {
         break;
       case ARRAY:
         if (!Array.isArray(value)) return false;
+        break;
+      case ENUM:
+        // The meta-schema allows `enum: []`, but validators refuse it: the caller looks closer.
+        if (!Array.isArray(value) || value.length === 0) return false;
         break;
       case TYPE:
         if (!isType(value)) return false;

@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from './errors.js';
+
 /**
  * Whether a JSON Schema `pattern` compiles. JSON Schema patterns are ECMA-262 regular expressions;
  * validators here (ajv with `unicodeRegExp`) compile them with the `u` flag, which rejects some
@@ -10,6 +12,7 @@ const MAX_REMEMBERED = 5_000;
 
 /** Why `pattern` is not a valid unicode-mode regular expression, or `undefined` when it is. */
 export function invalidPatternReason(pattern: string): string | undefined {
+  if (typeof pattern !== 'string') throw new InvalidArgumentError('pattern', 'a string', pattern);
   if (verdicts.has(pattern)) return verdicts.get(pattern);
   let reason: string | undefined;
   try {

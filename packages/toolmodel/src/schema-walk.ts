@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
-import { joinPointer } from './json-pointer.js';
+import { escapePointerSegment, joinPointer } from './json-pointer.js';
 import { cloneJson, FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
 
 /** A JSON Schema (2020-12): an object or a boolean. */
@@ -203,7 +203,7 @@ export function mapSchemaLazy(
 ): unknown {
   expectCallback(fn, 'fn');
   const path: Array<string | number> = [];
-  const pointerOf = () => joinPointer(basePointer, ...path);
+  const pointerOf = () => pathPointer(basePointer, path);
   const go = (node: unknown, level: number): unknown => {
     if (!isPlainObject(node) || level > maxLevel) return node;
     const copy: JsonSchemaObject = {};
@@ -282,7 +282,7 @@ export function mapSchemaShared(
   expectCallback(fn, 'fn');
   if (enter !== undefined) expectCallback(enter, 'enter');
   const path: Array<string | number> = [];
-  const pointerOf: PointerOf = () => joinPointer(basePointer, ...path);
+  const pointerOf: PointerOf = () => pathPointer(basePointer, path);
   const go = (node: unknown, level: number, keyword?: string): unknown => {
     const descends = isPlainObject(node) && level <= maxLevel;
     if (enter !== undefined) {
@@ -367,4 +367,11 @@ function shallowCopy(node: Record<string, unknown>): JsonSchemaObject {
 
 function expectCallback(fn: unknown, argument: string): void {
   if (typeof fn !== 'function') throw new InvalidArgumentError(argument, 'a function', fn);
+}
+
+/** `joinPointer(base, ...path)` without spreading the path into arguments. */
+function pathPointer(base: string, path: ReadonlyArray<string | number>): string {
+  let out = base;
+  for (let i = 0; i < path.length; i++) out += `/${escapePointerSegment(path[i]!)}`;
+  return out;
 }

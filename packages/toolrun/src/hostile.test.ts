@@ -28,11 +28,18 @@ describe('hostile arguments', () => {
     expect(text.error?.message).toContain('/value/__proto__');
     const obj = await runner.run({
       name: 'store',
-      arguments: JSON.parse('{"constructor":{"prototype":{}}}'),
+      arguments: JSON.parse('{"value":1,"__proto__":{"polluted":true}}'),
     });
     expect(obj.status).toBe('invalid_arguments');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(runs()).toBe(0);
+    // `constructor` and `prototype` are ordinary argument names (only `__proto__` is refused).
+    const legit = await runner.run({
+      name: 'store',
+      arguments: JSON.parse('{"constructor":{"prototype":{}}}'),
+    });
+    expect(legit.status).toBe('success');
+    expect(runs()).toBe(1);
   });
 
   it('refuses a 50 MB string fast, as a value and as JSON text', async () => {

@@ -1,16 +1,9 @@
-import {
-  check,
-  DIALECTS,
-  type Dialect,
-  fromCanonical,
-  getCodec,
-  toCanonical,
-} from '@toolarsenal/tooladapter';
+import { check, type Dialect, availableDialects, fromCanonical, toCanonical } from '@toolarsenal/tooladapter';
 import { jsonEqual, type Tool } from '@toolarsenal/toolmodel';
 import { expect } from 'vitest';
 
 /** Every dialect tooladapter can write (legacy-function is import-only). */
-export const EXPORT_DIALECTS: readonly Dialect[] = DIALECTS.filter((d) => getCodec(d).encode !== undefined);
+export const EXPORT_DIALECTS: readonly Dialect[] = availableDialects('export');
 
 export interface DialectFailure {
   tool: string;

@@ -109,7 +109,7 @@ export function checkGeminiSchema(
       });
     }
     if (typeof node.format === 'string' && typeof node.type === 'string') {
-      const allowed = GEMINI_FORMATS[node.type.toLowerCase()];
+      const allowed = GEMINI_FORMATS.get(node.type.toLowerCase());
       if (!allowed?.has(node.format))
         out.add(
           joinPointer(at, 'format'),

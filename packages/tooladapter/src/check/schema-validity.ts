@@ -7,13 +7,14 @@ const RULES: Readonly<Record<string, string>> = {
   invalid_pattern: 'json-schema.pattern',
   unresolved_ref: 'json-schema.unresolved-ref',
   ref_cycle: 'json-schema.ref-cycle',
+  empty_enum: 'json-schema.empty-enum',
 };
 
 /**
  * The first step of every dialect's check: is the schema valid JSON Schema at all? Older drafts
  * (named by `$schema`, or recognisable constructs such as `definitions` and tuple `items`) are
  * read as toolmodel normalises them to 2020-12; then the meta-schema, regular expressions, local
- * `$ref`s and `$ref` cycles are checked (`checkJsonSchema`). Providers reject such schemas ("JSON
+ * `$ref`s, `$ref` cycles and empty `enum`s are checked (`checkJsonSchema`). Providers reject such schemas ("JSON
  * schema is invalid"), and toolmodel would refuse to convert them. Returns true when valid.
  * `frame` puts a message in the provider's words.
  */

@@ -1,4 +1,4 @@
-import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
+import { isPlainObject, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
 import type { ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
 import {
@@ -15,6 +15,7 @@ import {
   expectObject,
   fieldLosses,
   lowerInput,
+  lowerOutput,
   mergeLimits,
   optionalString,
   renameLoss,
@@ -36,12 +37,16 @@ export const geminiJsonCodec: DialectCodec = {
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
     value.parametersJsonSchema = lowered.schema;
-    if (tool.outputSchema !== undefined) value.responseJsonSchema = tool.outputSchema;
     const losses: Loss[] = [
       ...renameLoss(tool, targetName, 'Gemini'),
       ...fieldLosses(tool, 'Gemini', CARRIED),
       ...lowered.losses,
     ];
+    // The response schema follows the same rule ("only description and default next to $ref").
+    if (tool.outputSchema !== undefined)
+      value.responseJsonSchema = isPlainObject(tool.outputSchema)
+        ? lowerOutput(tool.outputSchema, 'gemini-json', 'Gemini', mergeLimits(GEMINI_LIMITS, options), losses)
+        : tool.outputSchema;
     return { value, losses, decode: lowered.decode, encodeArgs: lowered.encodeArgs };
   },
   decode(raw: unknown, options: ToCanonicalOptions) {

@@ -113,3 +113,65 @@ describe('gemini: a tool without arguments', () => {
     expect(conversion.decode({})).toEqual({});
   });
 });
+
+describe('gemini: an anyOf node with properties and an annotated anyOf property', () => {
+  it('lifts the property annotation before folding the properties into the branches', () => {
+    const tool = defineTool({
+      name: 'upload',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          body: {
+            type: 'object',
+            properties: {
+              strategy: { anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'How to chunk' },
+            },
+            anyOf: [{ required: ['strategy'] }, { properties: { other: { type: 'string' } } }],
+          },
+        },
+      },
+    });
+    const conversion = fromCanonical(tool, 'gemini');
+    expect(check(conversion.value, 'gemini')).toEqual([]);
+    expect(anyOfNodesWithSiblings((conversion.value as Loose).parameters)).toEqual([]);
+    // The body's properties are folded into both branches (united with the second's), none dropped.
+    expect(conversion.losses.filter((l) => l.action === 'dropped' && l.keyword !== 'title')).toEqual([]);
+    expect(Object.keys((conversion.value as Loose).parameters.properties.body.anyOf[1].properties)).toEqual([
+      'strategy',
+      'other',
+    ]);
+  });
+});
+
+describe('gemini: nested anyOf with a null branch', () => {
+  it('passes nullable down to the branches of the inner anyOf', () => {
+    const tool = defineTool({
+      name: 'compact',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          model: {
+            anyOf: [
+              { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+              { type: 'boolean' },
+              { type: 'null' },
+            ],
+          },
+        },
+      },
+    });
+    const conversion = fromCanonical(tool, 'gemini');
+    expect(check(conversion.value, 'gemini')).toEqual([]);
+    expect((conversion.value as Loose).parameters.properties.model).toEqual({
+      anyOf: [
+        {
+          anyOf: [
+            { nullable: true, type: 'string' },
+            { nullable: true, type: 'integer' },
+          ],
+        },
+        { nullable: true, type: 'boolean' },
+      ],
+    });
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
 import type { Loss, ToCanonicalOptions } from '../types.js';
+import { repairImportedSchemas } from './openapi-repair.js';
 import { localizeSchema } from './openapi-refs.js';
 import {
   ANNOTATIONS_EXTENSION,
@@ -177,6 +178,7 @@ export function decodeOpenApiOperation(
       ? pickContent(body.content, '/operation/requestBody/content', losses)
       : undefined;
     input.inputSchema = withDefs(picked?.schema ?? { type: 'object' }, ctx) as ToolInput['inputSchema'];
+    repairImportedSchemas(input, losses);
     applyNameMap(input, operationIdOf(operation, input.name), options, losses);
     return { input, losses };
   }
@@ -284,6 +286,7 @@ export function decodeOpenApiOperation(
   if (Object.keys(rootDefs).length > 0) inputSchema.$defs = rootDefs;
   input.inputSchema = inputSchema as ToolInput['inputSchema'];
   input.sourceMeta = { openapi: meta };
+  repairImportedSchemas(input, losses);
   applyNameMap(input, operationIdOf(operation, input.name), options, losses);
   return { input, losses };
 }

@@ -1,4 +1,4 @@
-import { defineTool, parseTool } from '@toolarsenal/toolmodel';
+import { defineTool, parseTool, validateArguments } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../errors.js';
@@ -377,6 +377,85 @@ describe('openapi-operation codec', () => {
     const { value } = encodeOpenApiOperation(tool, 'plantTree');
     expect(checkOpenApiOperation(value)).toEqual([]);
     expect(parseTool(decodeOpenApiOperation(value).input).inputSchema).toEqual(tool.inputSchema);
+  });
+
+  it("drops Discord's `enum: []` (admits nothing, cannot be compiled) with a loss, keeping the other keywords", () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      components: { schemas: { Status: { type: 'integer', enum: [0, 1, 2] } } },
+      paths: {
+        '/guilds/{guild_id}/requests': {
+          get: {
+            operationId: 'get_guild_join_requests',
+            parameters: [
+              { name: 'guild_id', in: 'path', required: true, schema: { type: 'string' } },
+              {
+                name: 'status',
+                in: 'query',
+                schema: { type: 'integer', enum: [], allOf: [{ $ref: '#/components/schemas/Status' }] },
+              },
+            ],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'string', enum: [] } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const [op] = openApiOperationsOf(doc);
+    const { input, losses } = decodeOpenApiOperation(op!.value, op!.context);
+    const tool = parseTool(input);
+    expect((tool.inputSchema.properties as Record<string, unknown>).query).toEqual({
+      type: 'object',
+      properties: { status: { type: 'integer', allOf: [{ $ref: '#/$defs/Status' }] } },
+    });
+    expect(tool.outputSchema).toEqual({ type: 'string' });
+    expect(losses.filter((l) => l.keyword === 'enum').map((l) => [l.pointer, l.action])).toEqual([
+      ['/inputSchema/properties/query/properties/status/enum', 'dropped'],
+      ['/outputSchema/enum', 'dropped'],
+    ]);
+    // The document itself is left as it was.
+    expect(doc.paths['/guilds/{guild_id}/requests'].get.parameters[1]!.schema!.enum).toEqual([]);
+  });
+
+  it("rewrites DigitalOcean's legacy-mode pattern to unicode mode and drops one that cannot be", () => {
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/tags/{tag_id}': {
+          get: {
+            operationId: 'tags_get',
+            parameters: [
+              {
+                name: 'tag_id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string', pattern: '^[a-zA-Z0-9_\\-\\:]+$' },
+              },
+              { name: 'legacy', in: 'query', schema: { type: 'string', pattern: '^\\1(a)\\08$' } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const [op] = openApiOperationsOf(doc);
+    const { input, losses } = decodeOpenApiOperation(op!.value, op!.context);
+    const tool = parseTool(input);
+    const props = tool.inputSchema.properties as Record<string, { properties: Record<string, unknown> }>;
+    expect(props.path!.properties.tag_id).toEqual({ type: 'string', pattern: '^[a-zA-Z0-9_\\-:]+$' });
+    expect(props.query!.properties.legacy).toEqual({ type: 'string' });
+    expect(losses.filter((l) => l.keyword === 'pattern').map((l) => [l.pointer, l.action])).toEqual([
+      ['/inputSchema/properties/path/properties/tag_id/pattern', 'rewritten'],
+      ['/inputSchema/properties/query/properties/legacy/pattern', 'dropped'],
+    ]);
+    expect(validateArguments(tool, { path: { tag_id: 'env:prod-1' } }).valid).toBe(true);
+    expect(validateArguments(tool, { path: { tag_id: 'a b' } }).valid).toBe(false);
   });
 
   it('finds violations and rejects bad input with typed errors', () => {

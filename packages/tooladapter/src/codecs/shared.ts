@@ -144,6 +144,20 @@ const DIALECT_LIMIT_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** `defaults` with `options.limits` applied; each override must be a known limit and a non-negative integer. */
+/** Lowers an output schema with `profile`, adding its losses to `losses` (outputs are not decoded). */
+export function lowerOutput(
+  schema: JsonSchemaObject,
+  profile: LoweringProfile,
+  target: string,
+  limits: DialectLimits,
+  losses: Loss[],
+): JsonSchemaObject {
+  const ctx = createContext(target, limits);
+  const lowered = lowerSchema(schema, '/outputSchema', ctx, profile);
+  losses.push(...ctx.losses);
+  return lowered;
+}
+
 export function mergeLimits(
   defaults: DialectLimits,
   options: ConvertOptions | { limits?: Partial<DialectLimits> },

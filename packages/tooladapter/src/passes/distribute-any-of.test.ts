@@ -56,7 +56,9 @@ describe('distributeIntoAnyOf', () => {
         minimum: fc.integer({ min: -3, max: 3 }),
         maxLength: fc.nat(4),
         format: fc.constantFrom('ipv4', 'email'),
-        required: fc.constant(['a']),
+        required: fc.constantFrom(['a'], ['b']),
+        properties: fc.constantFrom({ a: { type: 'integer' } }, { b: { type: 'string' } }),
+        additionalProperties: fc.constantFrom(false, true),
       },
       { requiredKeys: [] },
     );
@@ -66,7 +68,10 @@ describe('distributeIntoAnyOf', () => {
       fc.constantFrom('1.2.3.4', '::1', 'a@b.co', null, true),
       fc.integer({ min: -5, max: 5 }),
       fc.double({ min: -5, max: 5, noNaN: true }),
-      fc.record({ a: fc.nat() }, { requiredKeys: [] }),
+      fc.record(
+        { a: fc.oneof(fc.nat(), fc.string()), b: fc.oneof(fc.nat(), fc.string()) },
+        { requiredKeys: [] },
+      ),
     );
     fc.assert(
       fc.property(

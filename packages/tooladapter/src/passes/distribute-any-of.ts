@@ -41,7 +41,9 @@ export function foldableKeys(node: Schema): string[] {
  * The branches of `node.anyOf` with the node's other constraints folded in: `K ∧ (B1 ∨ B2)` is
  * `(K ∧ B1) ∨ (K ∧ B2)`, so `{type: "string", anyOf: [{format: "ipv4"}, {format: "ipv6"}]}` says
  * the same as `{anyOf: [{type: "string", format: "ipv4"}, {type: "string", format: "ipv6"}]}`.
- * `type` is intersected with a branch's own; any other keyword a branch already has must be equal.
+ * `type` is intersected with a branch's own, `required` lists united, `properties` maps united
+ * (when no `additionalProperties` depends on them); any other keyword a branch already has must
+ * be equal.
  * `undefined` when folding would change the meaning (a differing value, a `$ref` branch, keywords
  * that depend on their siblings) or when there is nothing to fold.
  */
@@ -72,10 +74,46 @@ export function distributedBranches(
         const type = intersectTypes(value, own.type);
         if (type === undefined) return undefined;
         merged.type = type;
+      } else if (key === 'required' && Array.isArray(value) && Array.isArray(own.required)) {
+        // Both lists must hold: their union.
+        merged.required = [...new Set([...value, ...own.required])];
+      } else if (key === 'properties') {
+        const both = mergedProperties(node, own);
+        if (both === undefined) return undefined;
+        merged.properties = both;
       } else if (!jsonEqual(own[key], value)) return undefined;
     }
     for (const key of Object.keys(own)) if (!Object.hasOwn(merged, key)) merged[key] = own[key];
+    // A branch that is itself an `anyOf` passes what it received on to its own branches.
+    if (Array.isArray(merged.anyOf)) {
+      const inner = foldableKeys(merged);
+      if (inner.length > 0) {
+        const nested = distributedBranches(merged, inner);
+        if (nested === undefined) return undefined;
+        for (const key of inner) delete merged[key];
+        merged.anyOf = nested;
+      }
+    }
     out.push(merged);
+  }
+  return out;
+}
+
+/**
+ * `properties` of the node and of a branch together: each property is checked on its own, so the
+ * union says both, as long as nothing else depends on the property list (`additionalProperties`
+ * and the like, on either side) and a property both define is defined alike.
+ */
+function mergedProperties(node: Schema, own: Schema): Record<string, unknown> | undefined {
+  const a = node.properties;
+  const b = own.properties;
+  if (!isPlainObject(a) || !isPlainObject(b)) return undefined;
+  for (const k of ['additionalProperties', 'patternProperties', 'unevaluatedProperties'])
+    if (Object.hasOwn(node, k) || Object.hasOwn(own, k)) return undefined;
+  const out: Record<string, unknown> = { ...a };
+  for (const name of Object.keys(b)) {
+    if (Object.hasOwn(out, name) && !jsonEqual(out[name], b[name])) return undefined;
+    out[name] = b[name];
   }
   return out;
 }
@@ -99,31 +137,34 @@ function intersectTypes(a: unknown, b: unknown): unknown {
 }
 
 /**
- * Folds the constraints next to every `anyOf` into its branches (see `distributedBranches`), so
- * each branch says on its own what it accepts: strict grammars need a `type` in every branch, and
- * a branch such as `{format: "ipv4"}` would otherwise read as "any value" (and become a JSON-string
- * stand-in). Same meaning; annotations stay on the node. Pure; records each rewrite.
+ * Folds the `type` next to every `anyOf` into its branches (see `distributedBranches`), so each
+ * branch says on its own what kind of value it accepts: strict grammars need a `type` in every
+ * branch, and a branch such as `{format: "ipv4"}` would otherwise read as "any value" (and become
+ * a JSON-string stand-in). Other constraints stay on the node: folding them too would repeat
+ * enums and properties in every branch, against the targets' size limits (Gemini, which wants
+ * `anyOf` alone, folds the rest itself). Same meaning; annotations stay. Pure; records each rewrite.
  */
 export function distributeIntoAnyOf(schema: Schema, base: string, ctx: PassContext): Schema {
   return mapSchemaShared(
     schema,
     (node, at, owned) => {
-      if (!Array.isArray(node.anyOf)) return node;
-      const keys = foldableKeys(node);
-      const branches = distributedBranches(node, keys);
+      if (!Array.isArray(node.anyOf) || node.type === undefined) return node;
+      const branches = distributedBranches(node, TYPE_ONLY);
       if (!branches) return node;
       const out: Schema = owned ? node : { ...node };
-      for (const key of keys) delete out[key];
+      delete out.type;
       out.anyOf = branches;
       note(
         ctx,
         joinPointer(at(), 'anyOf'),
         'anyOf',
         'rewritten',
-        `${keys.map((k) => `"${k}"`).join(', ')} folded into each anyOf branch (same meaning; ${ctx.target} reads each branch on its own)`,
+        `"type" folded into each anyOf branch (same meaning; ${ctx.target} reads each branch on its own)`,
       );
       return out;
     },
     base,
   ) as Schema;
 }
+
+const TYPE_ONLY = ['type'];

@@ -38,11 +38,11 @@ export const GEMINI_ALLOWED_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Formats Gemini honours, per type. */
-export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
-  string: new Set(['enum', 'date-time']),
-  number: new Set(['float', 'double']),
-  integer: new Set(['int32', 'int64']),
-};
+export const GEMINI_FORMATS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['string', new Set(['enum', 'date-time'])],
+  ['number', new Set(['float', 'double'])],
+  ['integer', new Set(['int32', 'int64'])],
+]);
 
 /** How a non-string enum value is written as a Gemini string enum value. */
 export function enumValueToString(value: unknown): string {
@@ -59,19 +59,24 @@ export function enumValueToString(value: unknown): string {
  * rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
+  let anyOfSeen = false;
   return mapSchemaShared(
     schema,
     (input, at, owned) => {
       let node = geminiNeedsChange(input) ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
       let mine = node !== input || owned;
-      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+      // Children come first: once no anyOf has been seen, no child can carry an annotated one.
+      if (Array.isArray(node.anyOf)) anyOfSeen = true;
+      // Lift the children's annotations before folding this node's properties into its branches,
+      // while they are still this node's children.
+      if (anyOfSeen && hasAnnotatedAnyOfChild(node)) {
         if (!mine) node = { ...node };
         mine = true;
-        isolateAnyOf(node, at, ctx);
-      }
-      if (hasAnnotatedAnyOfChild(node)) {
-        if (!mine) node = { ...node };
         liftAnyOfAnnotations(node, at, ctx);
+      }
+      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+        if (!mine) node = { ...node };
+        isolateAnyOf(node, at, ctx);
       }
       return node;
     },
@@ -97,7 +102,7 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
   lowerEnum(node, at, ctx);
   const types = typeList(node);
   if (typeof node.format === 'string') {
-    const allowed = types.length === 1 ? GEMINI_FORMATS[types[0]!] : undefined;
+    const allowed = types.length === 1 ? GEMINI_FORMATS.get(types[0]!) : undefined;
     if (!allowed?.has(node.format)) {
       moveKeywordsToDescription(node, ['format'], at(), ctx, 'Gemini does not support this format');
     }
@@ -226,7 +231,7 @@ function geminiNeedsChange(node: Schema): boolean {
   }
   if (Array.isArray(node.anyOf) && node.anyOf.some(isNullOnly)) return true;
   if (typeof node.format === 'string') {
-    const allowed = typeof t === 'string' ? GEMINI_FORMATS[t] : undefined;
+    const allowed = typeof t === 'string' ? GEMINI_FORMATS.get(t) : undefined;
     if (!allowed?.has(node.format)) return true;
   }
   if (Array.isArray(node.required)) {

@@ -61,9 +61,11 @@ export function lowerSchema(
       s = lowerToGeminiSchema(s, base, ctx);
       break;
   }
-  // Without $ref the lowered schema has at most the properties/enum values of the input.
+  // Without $ref the lowered schema has at most the properties/enum values of the input, except
+  // where Gemini folds an `anyOf` node's constraints into every branch.
   const strictChars = profile === 'openai-strict';
-  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
+  const grows = profile === 'gemini' && (has('anyOf') || has('oneOf') || scan.typeLists);
+  if (has('$ref') || grows) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
   else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
   return s;
 }
@@ -102,7 +104,7 @@ function simplifyForGrammar(
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
 function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
-  for (const k of scan.keywords) if (!policy.fields.has(k)) return true;
+  if (scan.keywords.someOutside(policy.fields)) return true;
   for (const f of scan.formats) if (!policy.formats.has(f)) return true;
   return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
 }

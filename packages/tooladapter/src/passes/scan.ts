@@ -1,14 +1,97 @@
 import {
   isPlainObject,
-  SUBSCHEMA_ARRAY_KEYWORDS,
-  SUBSCHEMA_KEYWORDS,
-  SUBSCHEMA_MAP_KEYWORDS,
+  SUBSCHEMA_LIST,
+  SUBSCHEMA_MAP,
+  SUBSCHEMA_SINGLE,
+  subschemaKindOf,
 } from '@toolarsenal/toolmodel';
 import { isAnySchema, isObjectLike } from './schema-utils.js';
 
+/**
+ * Keywords a scan records by position (a table lookup and a byte write per key, instead of a Set
+ * insertion: the scan runs on every conversion of a tool not seen before). Others go to a Set.
+ */
+const TRACKED = [
+  'type',
+  'description',
+  'title',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  '$ref',
+  '$defs',
+  '$schema',
+  'default',
+  'examples',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minProperties',
+  'maxProperties',
+  'uniqueItems',
+  'prefixItems',
+  'patternProperties',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'contains',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'nullable',
+  'example',
+  '$comment',
+  '$id',
+  '$anchor',
+  'contentMediaType',
+  'contentEncoding',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+] as const;
+const INDEX = new Map<string, number>(TRACKED.map((k, i) => [k, i]));
+
+/** The keywords a scan saw: tracked ones by position, any others by name. */
+export class KeywordSet {
+  private readonly seen = new Uint8Array(TRACKED.length);
+  private others: Set<string> | undefined;
+  add(key: string): void {
+    const i = INDEX.get(key);
+    if (i !== undefined) this.seen[i] = 1;
+    else (this.others ??= new Set()).add(key);
+  }
+  has(key: string): boolean {
+    const i = INDEX.get(key);
+    return i !== undefined ? this.seen[i] === 1 : this.others?.has(key) === true;
+  }
+  /** Whether some keyword seen is not in `allowed`. */
+  someOutside(allowed: ReadonlySet<string>): boolean {
+    for (let i = 0; i < TRACKED.length; i++) if (this.seen[i] === 1 && !allowed.has(TRACKED[i]!)) return true;
+    if (this.others) for (const key of this.others) if (!allowed.has(key)) return true;
+    return false;
+  }
+}
+
 /** What one walk over a schema found: keywords used anywhere, formats and `minItems` values. */
 export interface SchemaScan {
-  keywords: Set<string>;
+  keywords: KeywordSet;
   formats: Set<string>;
   maxMinItems: number;
   /** Properties and enum values across the whole schema (for target limits). */
@@ -18,6 +101,8 @@ export interface SchemaScan {
   enumChars: number;
   /** Some array schema has neither `items` nor `prefixItems`. */
   arrayWithoutItems: boolean;
+  /** Some `type` is a list of several types (Gemini lowers those to `anyOf`). */
+  typeLists: boolean;
   /** Some subschema accepts anything (`{}`, `true`), is an object without properties, a tuple, or `false`. */
   standInCandidate: boolean;
   /** Deepest object nesting (root object = 1). */
@@ -30,13 +115,14 @@ export interface SchemaScan {
  */
 export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
   const scan: SchemaScan = {
-    keywords: new Set(),
+    keywords: new KeywordSet(),
     formats: new Set(),
     maxMinItems: 0,
     properties: 0,
     enumValues: 0,
     enumChars: 0,
     arrayWithoutItems: false,
+    typeLists: false,
     standInCandidate: false,
     objectDepth: 0,
   };
@@ -54,6 +140,8 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     const depth = isObject ? objects + 1 : objects;
     if (depth > scan.objectDepth) scan.objectDepth = depth;
     const t = node.type;
+    if (Array.isArray(t) && t.length > 2) scan.typeLists = true;
+    else if (Array.isArray(t) && t.length === 2 && !t.includes('null')) scan.typeLists = true;
     if (
       (t === 'array' || (Array.isArray(t) && t.includes('array'))) &&
       node.items === undefined &&
@@ -68,7 +156,14 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
         scan.enumValues += value.length;
         for (const v of value) if (typeof v === 'string') scan.enumChars += v.length;
       }
-      if (SUBSCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
+      const kind = subschemaKindOf(key);
+      if (kind === 0) {
+        if (key === 'format' && typeof value === 'string') scan.formats.add(value);
+        else if (key === 'minItems' && typeof value === 'number' && value > scan.maxMinItems)
+          scan.maxMinItems = value;
+        continue;
+      }
+      if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
         if (key === 'properties') {
           for (const name in value) {
             scan.properties++;
@@ -77,13 +172,11 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
         }
         for (const name in value)
           if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1, depth);
-      } else if (SUBSCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
+      } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
         for (const child of value) go(child, level + 1, depth);
-      } else if (SUBSCHEMA_KEYWORDS.has(key)) {
+      } else if (kind & SUBSCHEMA_SINGLE) {
         go(value, level + 1, depth);
-      } else if (key === 'format' && typeof value === 'string') scan.formats.add(value);
-      else if (key === 'minItems' && typeof value === 'number' && value > scan.maxMinItems)
-        scan.maxMinItems = value;
+      }
     }
   };
   go(schema, 0);

@@ -1,4 +1,4 @@
-import { isPlainObject } from '@toolarsenal/toolmodel';
+import { InvalidArgumentError, isPlainObject } from '@toolarsenal/toolmodel';
 import { ConversionError, UnknownDialectError } from '../errors.js';
 import { DIALECTS } from '../types.js';
 import { toJsonSafe } from './json-safe.js';
@@ -27,6 +27,8 @@ export function formatToolResult<D extends ToolResultDialect>(
   result: ToolResultLike,
   options: FormatToolResultOptions<D>,
 ): FormattedToolResult[D] {
+  if (!isPlainObject(result)) throw new InvalidArgumentError('result', 'a tool result ({status, …})', result);
+  if (!isPlainObject(options)) throw new InvalidArgumentError('options', 'an object ({dialect, …})', options);
   const dialect = options.dialect;
   if (!(TOOL_RESULT_DIALECTS as readonly string[]).includes(dialect)) {
     if ((DIALECTS as readonly string[]).includes(dialect))
@@ -104,6 +106,7 @@ export function formatToolResult<D extends ToolResultDialect>(
 
 /** The short, repairable message a model sees for a call that did not succeed. */
 export function describeToolFailure(result: ToolResultLike): string {
+  if (!isPlainObject(result)) throw new InvalidArgumentError('result', 'a tool result ({status, …})', result);
   const error = result.error;
   if (!error) return `Tool "${result.toolName}" did not succeed (${result.status ?? 'failed'}).`;
   let text = `Error [${error.code}]: ${error.message}`;
@@ -117,6 +120,7 @@ export function describeToolFailure(result: ToolResultLike): string {
 
 /** Cuts `text` to at most `max` characters including a marker, never splitting a surrogate pair. */
 export function truncateText(text: string, max: number): string {
+  if (typeof text !== 'string') throw new InvalidArgumentError('text', 'a string', text);
   return cut(text, checkMaxLength(max), true);
 }
 

@@ -1,4 +1,4 @@
-import { FORBIDDEN_KEYS } from '@toolarsenal/toolmodel';
+import { FORBIDDEN_KEYS, InvalidArgumentError } from '@toolarsenal/toolmodel';
 
 /** A JSON copy of an arbitrary value, and whether the copy is whole. */
 export interface JsonSafe {
@@ -19,6 +19,8 @@ const MAX_DEPTH = 64;
  * At most `maxNodes` values are copied, so shared references cannot blow up the work.
  */
 export function toJsonSafe(input: unknown, maxNodes: number): JsonSafe {
+  if (typeof maxNodes !== 'number' || !(maxNodes >= 0))
+    throw new InvalidArgumentError('maxNodes', 'a non-negative number', maxNodes);
   let nodes = 0;
   let complete = true;
   const ancestors: object[] = [];

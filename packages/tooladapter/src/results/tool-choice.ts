@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@toolarsenal/toolmodel';
 import { UnknownDialectError } from '../errors.js';
 import { DIALECTS, type Dialect } from '../types.js';
 
@@ -28,7 +29,10 @@ export interface ToolChoice {
  * dialects without a tool choice; throws `UnknownDialectError` for names that are no dialect.
  */
 export function toolChoiceFor(dialect: Dialect, names: readonly string[]): ToolChoice | undefined {
-  if (!(DIALECTS as readonly string[]).includes(dialect)) throw new UnknownDialectError(dialect, DIALECTS);
+  if (!(DIALECTS as readonly string[]).includes(dialect))
+    throw new UnknownDialectError(String(dialect), DIALECTS);
+  if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
+    throw new InvalidArgumentError('names', 'an array of tool names', names);
   if (names.length === 0) return undefined;
   const one = names.length === 1 ? names[0] : undefined;
   switch (dialect) {

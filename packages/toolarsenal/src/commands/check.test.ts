@@ -166,7 +166,8 @@ describe('the real toolarsenal bin', () => {
       encoding: 'utf8',
     });
     expect(usage.status).toBe(2);
-  });
+    // Six CLI processes one after another: a hang guard sized for a loaded machine, not a speed bar.
+  }, 120_000);
 
   it('prints its version with --version and -V', () => {
     const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
@@ -195,5 +196,18 @@ describe('the real toolarsenal bin', () => {
     expect(stderr).not.toMatch(/EPIPE|Error|at /);
     expect(stderr).toMatch(/converted 3 tools mcp → gemini/);
     expect(status).toBe(0);
+  });
+
+  it('exits quietly when stdout and stderr share a pipe whose reader goes away (2>&1 | head -1)', () => {
+    const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
+    // Enough tools that the report on stderr is written after head has read its line and gone.
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ name: `t${i}`, namespace: 'a', inputSchema: { type: 'object' } }),
+    );
+    const files = scratch();
+    files.write('many.jsonl', rows.join('\n'));
+    const shell = `"${process.execPath}" "${bin}" convert many.jsonl --to gemini 2>&1 | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`;
+    const run = spawnSync('bash', ['-c', shell], { cwd: files.dir, encoding: 'utf8' });
+    expect(run.stdout.trim()).toBe('0');
   });
 });

@@ -102,14 +102,14 @@ describe('toolarsenal import openapi', () => {
 
   it('bad options are usage errors (exit 2) before any work, stdin included', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [['--namespace', 'not valid!'], /option namespace: namespace must be dot-separated segments/],
-      [['--method', 'BOGUS'], /option methods: "BOGUS" is not an HTTP method/],
+      [['--namespace', 'not valid!'], /^toolarsenal: --namespace: namespace must be dot-separated segments/],
+      [['--method', 'BOGUS'], /^toolarsenal: --method: "BOGUS" is not an HTTP method/],
       [
         ['--include-path', '/pets/[a'],
-        /option includePaths: "\/pets\/\[a" is not a valid glob: unclosed "\["/,
+        /^toolarsenal: --include-path: "\/pets\/\[a" is not a valid glob: unclosed "\["/,
       ],
-      [['--exclude-operation', '{a,b'], /option excludeOperations: "\{a,b" is not a valid glob/],
-      [['--base-url', 'not a url'], /option baseUrl: "not a url" is not an absolute URL/],
+      [['--exclude-operation', '{a,b'], /^toolarsenal: --exclude-operation: "\{a,b" is not a valid glob/],
+      [['--base-url', 'not a url'], /^toolarsenal: --base-url: "not a url" is not an absolute URL/],
     ];
     const stdinNeverRead = async (): Promise<string> => {
       throw new Error('stdin was read');

@@ -55,13 +55,38 @@ function toImportOptions(options: ImportOpenApiCommandOptions): ImportOpenApiOpt
   };
 }
 
+/** The command-line flag behind each `importOpenApi` option the command passes on. */
+const FLAGS: Readonly<Record<string, string>> = {
+  includeTags: '--include-tag',
+  excludeTags: '--exclude-tag',
+  includeOperations: '--include-operation',
+  excludeOperations: '--exclude-operation',
+  includePaths: '--include-path',
+  excludePaths: '--exclude-path',
+  methods: '--method',
+  namespace: '--namespace',
+  baseUrl: '--base-url',
+  sourceUri: '--source-uri',
+  refRoot: '--ref-root',
+};
+
+/** An option error names the flag the user typed (`--method`), not the library's option. */
+function optionMessage(error: OpenApiImportError): string {
+  const option = error.pointer.slice(1);
+  const flag = Object.hasOwn(FLAGS, option) ? FLAGS[option] : undefined;
+  const prefix = `option ${option}: `;
+  return flag && error.reason.startsWith(prefix)
+    ? `${flag}: ${error.reason.slice(prefix.length)}`
+    : error.reason;
+}
+
 function toCliError(error: OpenApiImportError, io: CliIo): CliError {
   const invalid = INVALID_CODES.has(error.code);
   if (invalid) {
     for (const p of error.problems.slice(1, 50)) io.stderr(`  ${p.file}#${p.pointer}: ${p.message}\n`);
   }
   // An option error names the option, not a file.
-  const message = error.code === 'OPENAPI_BAD_OPTION' ? error.reason : error.message;
+  const message = error.code === 'OPENAPI_BAD_OPTION' ? optionMessage(error) : error.message;
   return new CliError(message, invalid ? EXIT.problems : EXIT.usage, error.code);
 }
 

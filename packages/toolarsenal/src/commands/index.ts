@@ -4,6 +4,7 @@ import { registerCall } from './call.js';
 import { registerCheck } from './check.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
+import { registerInspect } from './inspect.js';
 import { registerSearch } from './search.js';
 import { registerServe } from './serve.js';
 import { registerTypes } from './types.js';
@@ -20,4 +21,5 @@ export const commands: RegisterCommand[] = [
   registerTypes,
   registerCall,
   registerServe,
+  registerInspect,
 ];

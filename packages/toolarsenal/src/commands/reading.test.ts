@@ -86,7 +86,7 @@ describe('limits apply per definition, with a separate per-file bound', () => {
     );
     const small = await run(['check', big, '--dialect', 'mcp', '--max-nodes', '100']);
     expect(small.code).toBe(1);
-    expect(small.stdout).toMatch(/^\/tools\/0\S*  input\.unsafe-json  .*more than 100 values/m);
+    expect(small.stdout).toMatch(/^\/tools\/0\S* {2}input\.unsafe-json {2}.*more than 100 values/m);
   });
 
   it('a 150 KB and a 1 MB description are both invalid tools (exit 1), not unreadable files', async () => {

@@ -1,0 +1,120 @@
+/**
+ * Gemini `parameters` lowering against the Vercel AI SDK's Google converter and
+ * @mastra/schema-compat (see peers.ts for versions), over the 527 real MCP tools: how many of
+ * each converter's declarations Gemini accepts (by tooladapter's `check`) and how many tools it
+ * throws on, then the speed from canonical tools and from the raw MCP JSON (`toCanonical`
+ * validates and normalises it first) on the tools every converter handles. Median CPU time,
+ * contenders measured in turns. A process of its own, so the other targets' conversions do not
+ * shape the JIT's view of the shared code. Run: npm run bench -w @toolarsenal/tooladapter
+ */
+import type * as tooladapter from '../src/index.js';
+import { loadCorpusTools } from '../src/test-fixtures/corpus-tools.js';
+import { compareMs, fmt, timeMs } from './measure.js';
+import { aiSdkDeclarations, mastraGoogleSchema, PEER_VERSIONS, type PeerTool } from './peers.js';
+
+const { check, fromCanonical, toCanonical } = (await import(
+  process.env.BENCH_SRC === '1' ? '../src/index.js' : '../dist/index.js'
+)) as typeof tooladapter;
+
+const corpus = loadCorpusTools();
+const tools = corpus.map((c) => c.tool);
+const perSecond = (count: number, ms: number) => (count / ms) * 1000;
+
+const raws = corpus.map((c) => c.entry.tool);
+const peerOf = (t: { name: string; description?: string; inputSchema: unknown }): PeerTool => ({
+  name: t.name,
+  description: t.description ?? '',
+  inputSchema: t.inputSchema,
+});
+
+// Correctness first, tool by tool (not timed).
+let aiThrows = 0;
+let aiRejected = 0;
+let mastraThrows = 0;
+let taRejected = 0;
+const convertible: number[] = [];
+for (let i = 0; i < raws.length; i++) {
+  const raw = raws[i]!;
+  const taValue = fromCanonical(toCanonical(raw, 'mcp').tools[0]!, 'gemini').value;
+  if (check(taValue, 'gemini').length > 0) taRejected++;
+  let handled = true;
+  try {
+    const [declaration] = await aiSdkDeclarations([peerOf(raw)]);
+    if (check(declaration, 'gemini').length > 0) aiRejected++;
+  } catch {
+    aiThrows++;
+    handled = false;
+  }
+  try {
+    mastraGoogleSchema(raw.inputSchema);
+  } catch {
+    mastraThrows++;
+    handled = false;
+  }
+  if (handled) convertible.push(i);
+}
+
+// Speed on the tools every converter handles (the AI SDK converts a list or throws for all of it).
+const speedRaws = convertible.map((i) => raws[i]!);
+const speedTools = convertible.map((i) => tools[i]!);
+const fromCanonicalPeers = speedTools.map(peerOf);
+const fromRawPeers = speedRaws.map(peerOf);
+const n = speedTools.length;
+const PEER_RUNS = 15;
+// Steady state, as in a service converting toolsets all day: the optimising compiler needs a few
+// dozen passes over the corpus to settle on tooladapter's larger code (the AI SDK's converter is
+// one small function); fewer warm-up passes measure mostly unoptimised code.
+const PEER_WARMUP = 40;
+// tooladapter and the AI SDK in turns; mastra apart (it allocates so much that its garbage
+// would be collected during the others' runs).
+const [taCanonical = 0, aiCanonical = 0] = await compareMs(
+  [
+    () => {
+      for (const tool of speedTools) fromCanonical(tool, 'gemini');
+    },
+    () => aiSdkDeclarations(fromCanonicalPeers),
+  ],
+  PEER_RUNS,
+  PEER_WARMUP,
+);
+const [taRaw = 0, taParse = 0, aiRaw = 0] = await compareMs(
+  [
+    () => {
+      for (const raw of speedRaws) fromCanonical(toCanonical(raw, 'mcp').tools[0]!, 'gemini');
+    },
+    () => {
+      for (const raw of speedRaws) toCanonical(raw, 'mcp');
+    },
+    () => aiSdkDeclarations(fromRawPeers),
+  ],
+  PEER_RUNS,
+  PEER_WARMUP,
+);
+const mastraCanonical = await timeMs(() => {
+  for (const tool of speedTools) mastraGoogleSchema(tool.inputSchema);
+}, 5);
+const mastraRaw = await timeMs(() => {
+  for (const raw of speedRaws) mastraGoogleSchema(raw.inputSchema);
+}, 5);
+
+console.log(
+  `\nGemini \`parameters\` — tooladapter vs ${PEER_VERSIONS}; median CPU time of ${PEER_RUNS} runs taken in turns after ${PEER_WARMUP} warm-up runs\n`,
+);
+console.log(
+  '| converter | accepted by Gemini (check) | throws on | from canonical, tools/s | from raw MCP JSON, tools/s |',
+);
+console.log('|---|---:|---:|---:|---:|');
+console.log(
+  `| tooladapter (toCanonical → fromCanonical) | ${raws.length - taRejected}/${raws.length} | 0 | ${fmt(perSecond(n, taCanonical))} | ${fmt(perSecond(n, taRaw))} |`,
+);
+console.log(`| tooladapter toCanonical only (validate + normalise) | | | | ${fmt(perSecond(n, taParse))} |`);
+console.log(
+  `| AI SDK Google provider | ${raws.length - aiThrows - aiRejected}/${raws.length} | ${aiThrows} | ${fmt(perSecond(n, aiCanonical))} | ${fmt(perSecond(n, aiRaw))} |`,
+);
+console.log(
+  `| @mastra/schema-compat Google layer (JSON Schema out, not Gemini's subset) | n/a | ${mastraThrows} | ${fmt(perSecond(n, mastraCanonical))} | ${fmt(perSecond(n, mastraRaw))} |`,
+);
+const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(2)}×`;
+console.log(
+  `\nTime per tool on the ${n} tools every converter handles, tooladapter ÷ AI SDK: from canonical ${ratio(taCanonical, aiCanonical)} (goal ≤ 1.5×: ${taCanonical / aiCanonical <= 1.5 ? 'MET' : 'NOT MET'}), from raw ${ratio(taRaw, aiRaw)} (goal ≤ 3×: ${taRaw / aiRaw <= 3 ? 'MET' : 'NOT MET'}); tooladapter ÷ mastra: ${ratio(taCanonical, mastraCanonical)} / ${ratio(taRaw, mastraRaw)}.`,
+);
