@@ -30,9 +30,10 @@ export interface ArsenalOptions {
   /** More runner options (tracing, audit, limits, validator…); the config's `runner` section is applied first. */
   runner?: Omit<RunnerOptions, 'tools' | 'executors' | 'policy'>;
   /**
-   * Executes OpenAPI sources' calls: one executor for all, or one per source (e.g. `createHttpExecutor`
-   * from `@toolarsenal/openapi`). Without it their tools are found and described, and calls answer
-   * `EXECUTOR_NOT_FOUND`.
+   * Executes OpenAPI sources' calls instead of the default: one executor for all, or one per source
+   * (a function returning undefined keeps the default for that source). By default each OpenAPI
+   * source gets `createHttpExecutor` from `@toolarsenal/openapi/http` with its `baseUrl`,
+   * `allowedHosts`, `auth` and `headers`.
    */
   openapiExecutor?: Executor | ((source: SourceConfig) => Executor | undefined);
   /** Sources of your own, added beside the config's. */

@@ -18,8 +18,8 @@ import { type RefMode, type SchemaConverter, type SchemaRoot } from './schema-co
 import { measureJson } from './schema-measure.js';
 import type { SchemaStats } from './schema-stats.js';
 import { operationSecurity } from './security.js';
-import { serverUrls } from './servers.js';
-import { type OpenApiSourceMeta, PARAMETER_LOCATIONS } from './source-meta.js';
+import { noteServers, serverTemplates, serverUrls } from './servers.js';
+import { type HttpSourceMeta, PARAMETER_LOCATIONS } from './source-meta.js';
 import { repairForValidators } from './validator-repair.js';
 
 export interface BuildContext {
@@ -30,6 +30,8 @@ export interface BuildContext {
   /** `sourceUri` before the `#` (a relative path or the URL as given); undefined for in-memory documents. */
   uriBase: string | undefined;
   warn: (pointer: string, code: string, message: string) => void;
+  /** Warns once per code and message (document-level facts met by many operations). */
+  warnOnce: (pointer: string, code: string, message: string) => void;
 }
 
 /** The tool input for one operation: schemas, source metadata, behaviour, description. */
@@ -76,11 +78,24 @@ export function buildTool(
   for (const note of built.notes) warn(op.pointer, 'parameter_ignored', note);
   if (built.suspect) repairSchemas(built, op, warn);
 
-  const meta: OpenApiSourceMeta = { method: op.method, path: op.path, parameters: built.parameterMeta };
+  const meta: HttpSourceMeta = { method: op.method, path: op.path, parameters: built.parameterMeta };
   const servers = options.baseUrl ? [options.baseUrl] : serverUrls(operation, op.pathItem, api, kind);
   if (servers.length > 0) meta.servers = servers;
+  if (!options.baseUrl) {
+    const templates = serverTemplates(operation, op.pathItem, api, kind);
+    if (templates.length > 0) meta.serverTemplates = templates;
+  }
+  noteServers(meta, op, ctx);
   if (op.mapping.operationId !== undefined) meta.operationId = op.mapping.operationId;
-  if (built.body) meta.body = { contentType: built.body.contentType, required: built.body.required };
+  if (built.body) {
+    meta.body = { contentType: built.body.contentType, required: built.body.required, ...built.body.wire };
+    if (built.body.wire.alternatives)
+      ctx.warnOnce(
+        op.pointer,
+        'body_alternatives_kept',
+        `the input follows ${built.body.contentType}; the other media types (${built.body.wire.alternatives.join(', ')}) are kept in sourceMeta.openapi.body.alternatives but cannot be chosen by a call`,
+      );
+  }
   const security = operationSecurity(operation, api, kind, (value) => doc.refs.deref(value));
   if (security.security) meta.security = security.security;
   if (security.securitySchemes) meta.securitySchemes = security.securitySchemes;
@@ -114,7 +129,7 @@ export function buildTool(
 interface BuiltSchemas {
   inputSchema: JsonSchemaObject;
   outputSchema?: JsonSchema;
-  parameterMeta: OpenApiSourceMeta['parameters'];
+  parameterMeta: HttpSourceMeta['parameters'];
   body?: BuiltBody;
   notes: string[];
   /** The request body only admitted `{}` and was left out. */

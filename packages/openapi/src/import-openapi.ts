@@ -111,7 +111,14 @@ export async function importOpenApi(
   const converter = new SchemaConverter(doc.refs, stats);
   const filter = createOperationFilter(options);
   const uriBase = options.sourceUri ?? portablePath(doc);
-  const context = { converter, stats, limits, options, uriBase, warn };
+  const noted = new Set<string>();
+  const warnOnce = (pointer: string, code: string, message: string) => {
+    const key = `${code}\u0000${message}`;
+    if (noted.has(key)) return;
+    noted.add(key);
+    warn(pointer, code, message);
+  };
+  const context = { converter, stats, limits, options, uriBase, warn, warnOnce };
   const run = new OperationRun(doc, filter, context, skipInvalid);
   progress({ phase: 'operations', done: 0, total: pending.length });
   for (const [index, op] of pending.entries()) {

@@ -146,6 +146,9 @@ describe('importOpenApi on an in-memory document', () => {
       },
       security: [{ oauth: ['pets:read'] }],
       securitySchemes: { oauth: { type: 'oauth2' } },
+      serverTemplates: [
+        { url: 'https://{region}.pets.example/v1', variables: { region: { default: 'eu' } } },
+      ],
     });
     expect(list.title).toBe('List pets');
     expect(list.description).toBe('List pets\n\nLists **all** pets.');
@@ -171,7 +174,11 @@ describe('importOpenApi on an in-memory document', () => {
   it('picks JSON bodies over others, drops readOnly input properties, records security alternatives', async () => {
     const { tools } = await importOpenApi(petApi());
     const create = tools.find((t) => t.name === 'createPet')!;
-    expect(meta(create).body).toEqual({ contentType: 'application/json', required: true });
+    expect(meta(create).body).toEqual({
+      contentType: 'application/json',
+      required: true,
+      alternatives: ['application/xml'],
+    });
     expect(create.inputSchema.required).toEqual(['body']);
     expect((create.inputSchema.properties as Record<string, unknown>).body).toEqual({
       type: 'object',
@@ -197,7 +204,11 @@ describe('importOpenApi on an in-memory document', () => {
     expect(renamed).toContainEqual(
       expect.objectContaining({ name: 'put_pets_by_petId', reasons: ['derived'] }),
     );
-    expect(meta(put).body).toEqual({ contentType: 'multipart/form-data', required: false });
+    expect(meta(put).body).toEqual({
+      contentType: 'multipart/form-data',
+      required: false,
+      binaryProperties: ['photo'],
+    });
     expect((put.inputSchema.properties as Record<string, unknown>).body).toEqual({
       type: 'object',
       properties: { photo: { type: 'string', contentEncoding: 'base64' } },

@@ -6,16 +6,16 @@ import type { SchemaRoot } from './schema-convert.js';
 import {
   PARAMETER_LOCATIONS,
   styleOfCollectionFormat,
+  type HttpParameterMeta,
   type ParameterGroup,
   type ParameterLocation,
-  type ParameterMeta,
 } from './source-meta.js';
 
 export type Parameter = Record<string, unknown>;
 
 export interface CollectedParameters {
   groups: Partial<Record<ParameterLocation, ParameterGroup>>;
-  meta: Partial<Record<ParameterLocation, Record<string, ParameterMeta>>>;
+  meta: Partial<Record<ParameterLocation, Record<string, HttpParameterMeta>>>;
   /** Swagger 2.0 `in: body` parameter. */
   bodyParameter?: Parameter;
   /** Swagger 2.0 `in: formData` parameters. */
@@ -105,7 +105,7 @@ export function collectParameters(
     if (required) group.required.push(name);
     if (loc === 'path' && p.required !== true)
       notes.push(`path parameter "${name}" is not marked required; treated as required`);
-    const meta: ParameterMeta = serialisation(p, kind, loc);
+    const meta: HttpParameterMeta = serialisation(p, kind, loc);
     if (required) meta.required = true;
     const metas = result.meta[loc] ?? {};
     metas[name] = meta;
@@ -160,11 +160,16 @@ export function decorate(schema: JsonSchema, p: Parameter): JsonSchema {
   return out;
 }
 
-function serialisation(p: Parameter, kind: SpecKind, loc: ParameterLocation): ParameterMeta {
-  const meta: ParameterMeta = {};
+function serialisation(p: Parameter, kind: SpecKind, loc: ParameterLocation): HttpParameterMeta {
+  const meta: HttpParameterMeta = {};
   if (kind !== 'swagger-2.0') {
     if (typeof p.style === 'string') meta.style = p.style;
     if (typeof p.explode === 'boolean') meta.explode = p.explode;
+    if (p.allowReserved === true) meta.allowReserved = true;
+    if (isPlainObject(p.content)) {
+      const type = Object.keys(p.content)[0];
+      if (type !== undefined) meta.contentType = type;
+    }
     return meta;
   }
   if (p.type !== 'array') return meta;

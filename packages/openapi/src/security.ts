@@ -1,10 +1,10 @@
 import { isPlainObject } from '@toolarsenal/toolmodel';
 import type { SpecKind } from './load-document.js';
-import type { SecuritySchemeMeta } from './source-meta.js';
+import type { HttpSecuritySchemeMeta } from './source-meta.js';
 
 export interface OperationSecurity {
   security?: Array<Record<string, string[]>>;
-  securitySchemes?: Record<string, SecuritySchemeMeta>;
+  securitySchemes?: Record<string, HttpSecuritySchemeMeta>;
   /** Scopes needed when there is exactly one way to authenticate. */
   requiredScopes: string[];
 }
@@ -33,7 +33,7 @@ export function operationSecurity(
       : isPlainObject(api.components)
         ? api.components.securitySchemes
         : undefined;
-  const securitySchemes: Record<string, SecuritySchemeMeta> = {};
+  const securitySchemes: Record<string, HttpSecuritySchemeMeta> = {};
   for (const requirement of security) {
     for (const name of Object.keys(requirement)) {
       const def =
@@ -48,11 +48,25 @@ export function operationSecurity(
   return out;
 }
 
-/** Only the type and where the credential goes: flows, URLs and any value are left out. */
-function schemeMeta(def: Record<string, unknown>): SecuritySchemeMeta {
+/**
+ * The type, where the credential goes, and the URLs a client-credentials or OpenID Connect flow
+ * fetches tokens from; other flows and any value are left out.
+ */
+function schemeMeta(def: Record<string, unknown>): HttpSecuritySchemeMeta {
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   if (def.type === 'basic') return { type: 'http', scheme: 'basic' };
-  const meta: SecuritySchemeMeta = { type: str(def.type) ?? 'unknown' };
+  const meta: HttpSecuritySchemeMeta = { type: str(def.type) ?? 'unknown' };
+  const flows = isPlainObject(def.flows) ? def.flows : undefined;
+  const clientCredentials =
+    flows && isPlainObject(flows.clientCredentials) ? flows.clientCredentials : undefined;
+  const tokenUrl = clientCredentials
+    ? str(clientCredentials.tokenUrl)
+    : def.flow === 'application'
+      ? str(def.tokenUrl)
+      : undefined;
+  if (tokenUrl) meta.tokenUrl = tokenUrl;
+  const discovery = str(def.openIdConnectUrl);
+  if (discovery) meta.openIdConnectUrl = discovery;
   const scheme = str(def.scheme);
   const location = str(def.in);
   const name = str(def.name);

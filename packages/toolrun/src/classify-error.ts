@@ -105,10 +105,12 @@ export function classifyError(error: unknown, ctx: ClassifyContext): ToolRunErro
   const retryable = isRetryableError(error);
   if (ToolArsenalError.isInstance(error)) {
     const details = ToolExecutionError.isInstance(error) ? error.details : undefined;
+    const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
     return new ToolRunError('failure', error.code, clip(error.message), {
       retryable,
       cause: error,
       ...(details ? { details } : {}),
+      ...(typeof retryAfterMs === 'number' && retryAfterMs >= 0 ? { retryAfterMs } : {}),
     });
   }
   const message = error instanceof Error ? error.message : describeThrown(error);

@@ -54,6 +54,29 @@ describe('retries', () => {
     expect(calls).toBe(3);
   });
 
+  it('waits as long as a failure asks (retryAfterMs, e.g. HTTP Retry-After) before retrying', async () => {
+    const runner = createRunner({ validator });
+    const times: number[] = [];
+    const t0 = Date.now();
+    runner.register(lookupTool, {
+      retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 2, jitter: false },
+      handler: () => {
+        times.push(Date.now() - t0);
+        if (times.length === 1)
+          throw Object.assign(new ToolExecutionError('busy', { retryable: true }), { retryAfterMs: 150 });
+        return 'ok';
+      },
+    });
+    const run = track(runner.run({ name: 'lookup', arguments: {} }));
+    // the backoff alone would wait 1 ms
+    await vi.advanceTimersByTimeAsync(149);
+    expect(times).toEqual([0]);
+    expect(run.done()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await run.value).toMatchObject({ status: 'success', attempt: 2 });
+    expect(times).toEqual([0, 150]);
+  });
+
   it('gives up after maxAttempts and returns the last failure', async () => {
     const runner = createRunner({ validator });
     let calls = 0;

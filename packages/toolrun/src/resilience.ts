@@ -5,6 +5,8 @@ import {
   circuitBreaker,
   ExponentialBackoff,
   handleWhen,
+  type IBackoffFactory,
+  type IRetryBackoffContext,
   noJitterGenerator,
   retry,
 } from 'cockatiel';
@@ -114,11 +116,13 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
     checkPositive('retry.maxDelayMs', config.retry.maxDelayMs);
     const policy = retry(handleWhen(isRetryableError), {
       maxAttempts: config.retry.maxAttempts - 1,
-      backoff: new ExponentialBackoff({
-        initialDelay: config.retry.initialDelayMs,
-        maxDelay: config.retry.maxDelayMs,
-        ...(config.retry.jitter === false ? { generator: noJitterGenerator } : {}),
-      }),
+      backoff: honourRetryAfter(
+        new ExponentialBackoff({
+          initialDelay: config.retry.initialDelayMs,
+          maxDelay: config.retry.maxDelayMs,
+          ...(config.retry.jitter === false ? { generator: noJitterGenerator } : {}),
+        }),
+      ),
     });
     const next = chain;
     chain = (run, signal) => policy.execute(({ attempt }) => next(run, signal, attempt), signal);
@@ -141,6 +145,31 @@ export function buildPipeline(config: PipelineConfig): ToolPipeline {
         scope.signal,
         0,
       ) as Promise<T>;
+    },
+  };
+}
+
+/** Longest server-requested wait (an error's `retryAfterMs`, e.g. from HTTP Retry-After) honoured before a retry. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+type BackoffContext = IRetryBackoffContext<unknown>;
+
+/**
+ * Waits at least as long as the failed attempt asked (`retryAfterMs` on the error, as HTTP 429/503
+ * Retry-After gives it), bounded by MAX_RETRY_AFTER_MS; otherwise the inner backoff decides.
+ */
+function honourRetryAfter(inner: IBackoffFactory<BackoffContext>): IBackoffFactory<BackoffContext> {
+  return {
+    next(context) {
+      const step = inner.next(context);
+      const error =
+        'error' in context.result ? (context.result.error as { retryAfterMs?: unknown }) : undefined;
+      const hint = error?.retryAfterMs;
+      const asked =
+        typeof hint === 'number' && Number.isFinite(hint) && hint > 0
+          ? Math.min(hint, MAX_RETRY_AFTER_MS)
+          : 0;
+      return { duration: Math.max(step.duration, asked), next: honourRetryAfter(step).next };
     },
   };
 }

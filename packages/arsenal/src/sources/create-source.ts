@@ -13,7 +13,7 @@ export interface SourceContext {
   pool: McpPool;
   /** Base directory of relative paths. */
   dir: string;
-  /** Executor for an OpenAPI source's calls (e.g. `createHttpExecutor(...)`), by source name or for all. */
+  /** Executor for an OpenAPI source's calls instead of the default HTTP executor, by source name or for all. */
   openapiExecutor?: (config: SourceConfig) => Executor | undefined;
 }
 
@@ -27,7 +27,7 @@ export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalS
     return new LoadedSource({
       ...common,
       kind: 'openapi',
-      load: () => loadOpenApi(config, namespace, ctx.dir),
+      load: () => loadOpenApi(config, namespace, ctx.dir, executor === undefined),
       ...(executor && { executor }),
     });
   }

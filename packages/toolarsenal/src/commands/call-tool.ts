@@ -5,14 +5,6 @@ import { CliError, EXIT } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { setExitCode } from '../program.js';
 import { openArsenal } from './arsenal-session.js';
-import type { RegisterCommand } from './index.js';
-
-interface CallOptions {
-  config?: string;
-  args: string;
-  yes?: boolean;
-  json?: boolean;
-}
 
 /** Asks on a terminal; undefined when there is none to ask on. */
 export type Confirm = (question: string) => Promise<boolean | undefined>;
@@ -27,60 +19,57 @@ const terminalConfirm: Confirm = async (question) => {
   }
 };
 
+export interface ConfigCallOptions {
+  config?: string;
+  args?: string;
+  yes?: boolean;
+  json?: boolean;
+}
+
 /**
  * `toolarsenal call <tool> --config`: one call through the gateway's runner (validation, policy,
  * limits). A tool that needs confirmation runs with `--yes`, after a yes on a terminal, and is
  * refused (exit 1) otherwise.
  */
-export function createCallToolCommand(confirm: Confirm = terminalConfirm): RegisterCommand {
-  return (program, io: CliIo) => {
-    program
-      .command('call')
-      .description('Call one tool of a config (by id, versionless id or unique name) and print its result.')
-      .argument('<tool>', 'tool id (ns:name@version), versionless id (ns:name) or unique name')
-      .option('--config <file>', 'config file (default: toolarsenal.yaml|yml|json in this directory)')
-      .option('--args <json>', 'arguments as a JSON object', '{}')
-      .option('--yes', 'confirm a tool that needs confirmation (destructive tools…) without asking')
-      .option('--json', 'print the whole result as JSON')
-      .addHelpText(
-        'after',
-        '\nExit codes: 0 success, 1 the call failed, was refused or needs confirmation that was not given, 2 bad usage or config.',
-      )
-      .action(async (tool: string, options: CallOptions, command: Command) => {
-        let args: unknown;
-        try {
-          args = JSON.parse(options.args);
-        } catch (error) {
-          throw new CliError(`--args is not JSON: ${(error as Error).message}`);
-        }
-        if (typeof args !== 'object' || args === null || Array.isArray(args))
-          throw new CliError('--args must be a JSON object');
-        const arsenal = await openArsenal(options.config, io, { quiet: options.json === true });
-        try {
-          let result = await arsenal.call(tool, args);
-          if (result.status === 'pending_confirmation' && result.confirmation) {
-            const reason = result.confirmation.reason;
-            const yes = options.yes
-              ? true
-              : await confirm(`"${result.toolName}" needs confirmation (${reason}). Run it?`);
-            if (yes === undefined) {
-              io.stderr(
-                `toolarsenal: "${result.toolName}" needs confirmation (${reason}); not run. Pass --yes to confirm.\n`,
-              );
-              setExitCode(command, EXIT.problems);
-              return;
-            }
-            result = yes
-              ? await arsenal.confirm(result.confirmation.token)
-              : arsenal.runner.reject(result.confirmation.token);
-          }
-          print(result, options.json === true, io);
-          if (!result.ok) setExitCode(command, EXIT.problems);
-        } finally {
-          await arsenal.close({ graceMs: 0 });
-        }
-      });
-  };
+export async function runConfigCall(
+  tool: string,
+  options: ConfigCallOptions,
+  command: Command,
+  io: CliIo,
+  confirm: Confirm = terminalConfirm,
+): Promise<void> {
+  let args: unknown;
+  try {
+    args = JSON.parse(options.args ?? '{}');
+  } catch (error) {
+    throw new CliError(`--args is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    throw new CliError('--args must be a JSON object');
+  const arsenal = await openArsenal(options.config, io, { quiet: options.json === true });
+  try {
+    let result = await arsenal.call(tool, args);
+    if (result.status === 'pending_confirmation' && result.confirmation) {
+      const reason = result.confirmation.reason;
+      const yes = options.yes
+        ? true
+        : await confirm(`"${result.toolName}" needs confirmation (${reason}). Run it?`);
+      if (yes === undefined) {
+        io.stderr(
+          `toolarsenal: "${result.toolName}" needs confirmation (${reason}); not run. Pass --yes to confirm.\n`,
+        );
+        setExitCode(command, EXIT.problems);
+        return;
+      }
+      result = yes
+        ? await arsenal.confirm(result.confirmation.token)
+        : arsenal.runner.reject(result.confirmation.token);
+    }
+    print(result, options.json === true, io);
+    if (!result.ok) setExitCode(command, EXIT.problems);
+  } finally {
+    await arsenal.close({ graceMs: 0 });
+  }
 }
 
 function print(result: ToolResult, json: boolean, io: CliIo): void {
@@ -95,5 +84,3 @@ function print(result: ToolResult, json: boolean, io: CliIo): void {
     io.stderr(`toolarsenal: ${result.status} ${result.error?.code}: ${result.error?.message}\n`);
   }
 }
-
-export const registerCallTool: RegisterCommand = createCallToolCommand();

@@ -204,4 +204,20 @@ describe('toolarsenal call <tool> --config', () => {
       expect(bad.stderr).toMatch(/--args/);
     }
   });
+
+  it('the config form and the --doc form do not mix: usage errors naming the flag', async () => {
+    const { config } = project();
+    const both = await run(['call', 'notes:add', '--doc', 'api.yaml', '--operation', 'x']);
+    expect([both.code, both.stdout]).toEqual([2, '']);
+    expect(both.stderr).toMatch(/either <tool>.*or --doc/);
+    const docFlag = await run(['call', 'notes:add', '--config', config, '--dry-run']);
+    expect(docFlag.code).toBe(2);
+    expect(docFlag.stderr).toMatch(/--dry-run needs --doc/);
+    const configFlag = await run(['call', '--doc', 'api.yaml', '--operation', 'x', '--yes']);
+    expect(configFlag.code).toBe(2);
+    expect(configFlag.stderr).toMatch(/--yes belongs to the config form/);
+    const nothing = await run(['call']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/name a tool/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
-import { registerCallTool } from './call-tool.js';
+import { registerCall } from './call.js';
 import { registerCheck } from './check.js';
 import { registerConfig } from './config.js';
 import { registerConvert } from './convert.js';
@@ -21,9 +21,9 @@ export const commands: RegisterCommand[] = [
   registerSearch,
   registerImport,
   registerTypes,
+  registerCall,
   registerServe,
   registerList,
   registerConfig,
-  registerCallTool,
   registerInspect,
 ];
