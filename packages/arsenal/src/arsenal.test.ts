@@ -1,4 +1,6 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,12 +60,41 @@ describe('createArsenal: sources → tools → index → runner', () => {
       'wiki:search@1.0.0',
     ]);
     expect((await arsenal.call('notes:search@1.0.0', { query: 'x' })).result).toBe('notes about x');
-    // A static file has no implementation; an OpenAPI source without an executor neither.
+    // A static file has no implementation. OpenAPI calls go over HTTP, only to allowed hosts: the
+    // document's loopback server is not reached unless listed exactly in `allowedHosts`.
     expect((await arsenal.call('wiki:get_weather', { city: 'Oslo' })).error?.code).toBe('EXECUTOR_NOT_FOUND');
-    expect((await arsenal.call('todo:listTodos', {})).error?.message).toMatch(
-      /Source "todo" \(openapi\) has no executor/,
-    );
+    const refused = await arsenal.call('todo:listTodos', {});
+    expect(refused.status).toBe('failure');
+    expect(refused.error?.message).toMatch(/host "127\.0\.0\.1" is a loopback address; list it exactly/);
     expect(arsenal.health()).toMatchObject({ status: 'ok', tools: 8 });
+  });
+
+  it("calls OpenAPI sources over HTTP by default, with the source's base URL, allowed hosts and headers", async () => {
+    const seen: { method?: string; url?: string; client?: string | string[] }[] = [];
+    const server = createServer((req, res) => {
+      seen.push({ method: req.method, url: req.url, client: req.headers['x-client'] });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify([{ id: 1, title: 'Book the venue' }]));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const arsenal = arsenalOf(`
+sources:
+  - name: todo
+    openapi:
+      document: todo-api.yaml
+      baseUrl: 'http://127.0.0.1:${port}/v2'
+      allowedHosts: ['127.0.0.1:${port}']
+      headers: { x-client: arsenal-test }
+`);
+      await arsenal.ready();
+      const listed = await arsenal.call('todo:listTodos', {});
+      expect([listed.status, listed.result]).toEqual(['success', [{ id: 1, title: 'Book the venue' }]]);
+      expect(seen).toEqual([{ method: 'GET', url: '/v2/todos', client: 'arsenal-test' }]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('routes OpenAPI calls to the executor it is given (one line to wire the HTTP executor)', async () => {
