@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../io.js';
 import { Command } from 'commander';
 import { runCli } from '../program.js';
-import { scratch } from './cli-test-kit.js';
+import { scratch } from '../test-fixtures/cli-kit.js';
 import { createInspectCommand } from './inspect.js';
 
 const TOOLS = {
