@@ -6,7 +6,7 @@ import { checkOptions, type ConnectAgentOptions, resolveSettings } from './conne
 import { toExecutionError } from './errors-map.js';
 import { type A2AExecutor, createA2AExecutor } from './executor.js';
 import { cardUrlsFor, fetchCard } from './fetch-card.js';
-import { hostMatcher } from './http.js';
+import { hostMatcher, safeFetchFor } from './http.js';
 import { buildMessage } from './message.js';
 import { toToolOutcome } from './results.js';
 import type { AgentToolMeta } from './skill-tools.js';
@@ -48,10 +48,14 @@ export async function connectAgent(options: ConnectAgentOptions): Promise<A2AAge
   checkOptions(options);
   const settings = resolveSettings(options);
   const { limits } = settings;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
   const cardUrl = options.cardUrl;
   // Validates the URL first (a typed card error), then allows its host by default.
-  const allowed = hostMatcher(options.allowedHosts ?? [new URL(cardUrlsFor(cardUrl!)[0]!).host]);
+  const hosts = options.allowedHosts ?? [new URL(cardUrlsFor(cardUrl!)[0]!).host];
+  const allowed = hostMatcher(hosts);
+  // Without a fetch of the caller's, every request (card, calls, event streams) goes through
+  // @toolarsenal/net: hosts checked after DNS resolution, private addresses only via exact entries,
+  // connections pinned to the checked address, redirects re-checked.
+  const fetchImpl = options.fetch ?? safeFetchFor(hosts);
   const cardHeaders: Record<string, string> = { ...options.auth?.headers };
   if (options.auth?.bearer !== undefined) cardHeaders.authorization = `Bearer ${options.auth.bearer}`;
 

@@ -1,7 +1,7 @@
 import { A2AError } from '@a2a-js/sdk/errors';
 import { ToolExecutionError } from '@toolarsenal/toolrun';
 import { A2ACardError } from '../errors.js';
-import { isBodyTooLarge } from './http.js';
+import { isBodyTooLarge, netRefusal } from './http.js';
 import { FollowAbortedError, FollowTransportError } from './task-follow.js';
 
 function causes(error: unknown): unknown[] {
@@ -45,6 +45,13 @@ export function toExecutionError(error: unknown, agentName: string): ToolExecuti
   const chain = causes(error);
   const card = chain.find((e) => A2ACardError.isInstance(e)) as A2ACardError | undefined;
   if (card) return new ToolExecutionError(card.message, { code: card.code, details, cause: error });
+  const net = chain.map(netRefusal).find((e) => e !== undefined);
+  if (net)
+    return new ToolExecutionError(`Agent "${agentName}": ${clip(net.message)}`, {
+      code: 'A2A_HOST_NOT_ALLOWED',
+      details: { ...details, reason: net.code },
+      cause: error,
+    });
   if (isBodyTooLarge(error))
     return new ToolExecutionError(
       `Agent "${agentName}" sent a response larger than the configured limit (limits.maxResponseBytes).`,

@@ -334,3 +334,44 @@ describe('parseAgentCard (property-based)', () => {
     );
   });
 });
+
+describe('connectAgent: the default fetch checks addresses after DNS (@toolarsenal/net)', () => {
+  it('a glob cannot reach a loopback card: the request is refused before anything is sent', async () => {
+    let requests = 0;
+    const server = await startRawServer((_req, res, _b, url) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(cardAt(url)));
+    });
+    servers.push(server);
+    const port = new URL(server.url).port;
+    const error = await cardError(connectAgent({ cardUrl: server.url, allowedHosts: [`127.0.0.*:${port}`] }));
+    expect(error.code).toBe('A2A_CARD_UNREACHABLE');
+    expect(error.message).toMatch(/loopback/);
+    expect(requests).toBe(0);
+    // The exact host (the default) reaches it.
+    const agent = await connectAgent({ cardUrl: server.url });
+    expect(agent.tools.length).toBeGreaterThan(0);
+    expect(requests).toBe(1);
+  });
+
+  it('a card interface named by a host that resolves to loopback is refused at call time with A2A_HOST_NOT_ALLOWED', async () => {
+    let calls = 0;
+    const server = await startRawServer((req, res, _b, url) => {
+      if (req.method === 'POST') calls++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(cardAt(url.replace('127.0.0.1', 'localhost'))));
+    });
+    servers.push(server);
+    const port = new URL(server.url).port;
+    // The glob lets the card's `localhost` interface past the allow-list; net still refuses it,
+    // because a private address is reached only through an exact entry.
+    const agent = await connectAgent({ cardUrl: server.url, allowedHosts: [`127.0.0.1:${port}`, 'local*'] });
+    const runner = createRunner({ executors: [agent.executor], tools: [...agent.tools] });
+    const result = await runner.run({ name: 'do', arguments: { message: 'hi' } });
+    expect(result.status).toBe('failure');
+    expect(result.error?.code).toBe('A2A_HOST_NOT_ALLOWED');
+    expect(result.error?.message).toMatch(/loopback/);
+    expect(calls).toBe(0);
+  });
+});

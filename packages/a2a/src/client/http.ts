@@ -1,3 +1,4 @@
+import { createSafeFetch, NetError } from '@toolarsenal/net';
 import { compileGlobs, type GlobMatcher } from '@toolarsenal/toolmodel';
 import { A2ACardError, A2AConfigError } from '../errors.js';
 import { BodyTooLargeError, limitStream, readLimited } from '../shared/read-body.js';
@@ -11,6 +12,27 @@ export function hostMatcher(patterns: readonly string[]): GlobMatcher {
   } catch (error) {
     throw new A2AConfigError(`allowedHosts: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** The default fetch: @toolarsenal/net's safe fetch over the allowed hosts. */
+export function safeFetchFor(hosts: readonly string[]): typeof fetch {
+  try {
+    return createSafeFetch({ allowedHosts: hosts }) as unknown as typeof fetch;
+  } catch (error) {
+    if (NetError.isInstance(error))
+      throw new A2AConfigError(`allowedHosts: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/** A request @toolarsenal/net refused: a host outside the policy or a private address. */
+export function netRefusal(error: unknown): NetError | undefined {
+  return NetError.isInstance(error) &&
+    (error.code === 'NET_HOST_NOT_ALLOWED' ||
+      error.code === 'NET_PRIVATE_ADDRESS' ||
+      error.code === 'NET_REDIRECT_REFUSED')
+    ? error
+    : undefined;
 }
 
 export function checkHost(url: string, allowed: GlobMatcher): void {
