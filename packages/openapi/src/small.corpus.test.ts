@@ -112,7 +112,11 @@ describe('Swagger 2.0 specifics', () => {
   it('petstore: formData file → multipart base64, urlencoded form, header param, security schemes', async () => {
     const result = await importOpenApi(spec('swagger-2.0/swagger-petstore.json'));
     const upload = result.tools.find((t) => t.name === 'uploadFile')!;
-    expect(meta(upload).body).toEqual({ contentType: 'multipart/form-data', required: false });
+    expect(meta(upload).body).toEqual({
+      contentType: 'multipart/form-data',
+      required: false,
+      binaryProperties: ['file'],
+    });
     const body = (upload.inputSchema.properties as Record<string, { properties: Record<string, unknown> }>)
       .body!;
     expect(body.properties.file).toMatchObject({ type: 'string', contentEncoding: 'base64' });

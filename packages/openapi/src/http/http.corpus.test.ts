@@ -83,15 +83,6 @@ function asciiStrings(node: unknown, depth = 0): unknown {
   return out;
 }
 
-/**
- * Operations the schema-driven arbitrary cannot satisfy (it is best effort for look-ahead
- * patterns): the Redoc 3.1 demo's users need a password matching "/(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])/"
- * (slashes included) inside a oneOf.
- */
-const ARBITRARY_LIMITS: Record<string, string[]> = {
-  'openapi-3.1/redoc-demo-petstore-3.1.yaml': ['createUser', 'updateUser'],
-  'invalid/redoc-demo-petstore-3.0.yaml': ['createUser', 'updateUser'],
-};
 
 /** Values no request can carry as declared: refused with a typed error naming the argument. */
 const UNREPRESENTABLE = /must not be empty|characters outside ASCII|line breaks and control characters/;
@@ -166,7 +157,9 @@ describe('every operation of the real documents makes a well-formed request (dry
       if (made === 0) noRequest.push(tool.name);
     }
     expect(noRequest, 'operations for which no generated arguments made a request').toEqual([]);
-    expect(noSample, 'operations without a valid generated sample').toEqual(ARBITRARY_LIMITS[file] ?? []);
+    // Every operation gets a valid sample: look-around patterns (the Redoc demo's password rule),
+    // which the validators' linear-time engine cannot run, are dropped at import with a warning.
+    expect(noSample, 'operations without a valid generated sample').toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(tools.length);
   });
 });
@@ -218,7 +211,6 @@ describe('the Petstores end to end through toolrun against a local stub', () => 
     executors.push(executor);
     const runner = createRunner({ executors: [executor], tools, defaults: { validateOutput: true } });
     for (const [index, tool] of tools.entries()) {
-      if (ARBITRARY_LIMITS[file]?.includes(tool.name)) continue;
       const args = await firstSendable(executor, tool, validSamples(tool, 6, index + 11));
       expect(args, tool.name).toBeDefined();
       const before = current.received.length;
