@@ -235,6 +235,18 @@ describe('check: catalogues', () => {
     ]);
   });
 
+  it('an A2A skill is identified by its id: display names may repeat, ids may not', () => {
+    const skill = (id: string, name: string) => ({ id, name, description: `${name}.`, tags: ['t'] });
+    expect(
+      check({ skills: [skill('list_a', 'List items'), skill('list_b', 'List items')] }, 'a2a-skill'),
+    ).toEqual([]);
+    expect(
+      rules(
+        check({ skills: [skill('list_a', 'List items'), skill('list_a', 'List all items')] }, 'a2a-skill'),
+      ),
+    ).toEqual(['/skills/1/id document.duplicate-name']);
+  });
+
   it('applies the safety limits per definition, and a larger bound to the whole document', () => {
     const tool = (i: number) => ({
       name: `t${i}`,

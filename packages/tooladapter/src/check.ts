@@ -55,7 +55,7 @@ export function check(value: unknown, dialect: Dialect, options: CheckOptions = 
       continue;
     }
     for (const v of codec.check(item.value, options)) out.push({ ...v, pointer: item.pointer + v.pointer });
-    if (document) duplicateName(item, options, seen, out);
+    if (document) duplicateName(item, codec.dialect, options, seen, out);
   }
   return out;
 }
@@ -64,14 +64,20 @@ function unsafeViolations(issues: ReadonlyArray<{ pointer: string; message: stri
   return issues.map((i) => ({ pointer: i.pointer, rule: 'input.unsafe-json', message: i.message }));
 }
 
-/** Two tools of one document (in one namespace, when namespacing) must not share a name. */
+/**
+ * Two tools of one document (in one namespace, when namespacing) must not share a name — the
+ * field that identifies a tool in the dialect: an A2A skill's `id` (its `name` is a display name
+ * that may repeat), every other dialect's `name`.
+ */
 function duplicateName(
   item: DocumentItem,
+  dialect: Dialect,
   options: CheckOptions,
   seen: Map<string, string>,
   out: Violation[],
 ): void {
-  const name = toolName(item.value);
+  const field = dialect === 'a2a-skill' ? 'id' : 'name';
+  const name = toolName(item.value, field);
   if (name === undefined) return;
   const namespace = applyNamespace(
     options.namespace,
@@ -85,7 +91,7 @@ function duplicateName(
     return;
   }
   out.push({
-    pointer: `${item.pointer}/name`,
+    pointer: `${item.pointer}/${field}`,
     rule: 'document.duplicate-name',
     message: `duplicate tool name "${key}" (also at ${previous || '/'})${
       namespace === undefined ? '; tools of different servers need a namespace (option namespace)' : ''
@@ -93,9 +99,9 @@ function duplicateName(
   });
 }
 
-function toolName(item: unknown): string | undefined {
+function toolName(item: unknown, field: 'id' | 'name'): string | undefined {
   if (!isPlainObject(item)) return undefined;
-  if (typeof item.name === 'string') return item.name;
+  if (typeof item[field] === 'string') return item[field];
   const fn = item.function;
   return isPlainObject(fn) && typeof fn.name === 'string' ? fn.name : undefined;
 }
