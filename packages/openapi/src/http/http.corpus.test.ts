@@ -83,7 +83,6 @@ function asciiStrings(node: unknown, depth = 0): unknown {
   return out;
 }
 
-
 /** Values no request can carry as declared: refused with a typed error naming the argument. */
 const UNREPRESENTABLE = /must not be empty|characters outside ASCII|line breaks and control characters/;
 
