@@ -2,7 +2,7 @@ import { AsciiWords } from './ascii-words.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
 import { unicodeWords } from './tokenize.js';
-import { knownToken, nextStamp, remember, type Token, tokenOf, wordHash } from './word-table.js';
+import { knownToken, nextStamp, remember, type Token, tokenOf } from './word-table.js';
 
 /** Pieces longer than this are cut (between runs of non-space characters when there are some). */
 export const MAX_PIECE_CHARS = 300;
@@ -109,7 +109,7 @@ export function requestPieces(text: string, weightOf: (token: string) => number)
     if (pieceStart < 0) pieceStart = runStart;
     const words = WORDS.reset(text, runStart, at);
     while (words.next()) {
-      const { start, end } = words;
+      const { start, end, hash } = words;
       if (end - pieceStart > MAX_PIECE_CHARS && pieceEnd > pieceStart) {
         // A run longer than a piece (no spaces): cut it between words.
         close();
@@ -117,7 +117,6 @@ export function requestPieces(text: string, weightOf: (token: string) => number)
       }
       pieceEnd = end;
       if (end - start > MAX_TOKEN_LENGTH) continue;
-      const hash = wordHash(text, start, end);
       let token = knownToken(text, start, end, hash);
       if (token === undefined) {
         const word = text.slice(start, end).toLowerCase();

@@ -1,7 +1,7 @@
 import { AsciiWords } from './ascii-words.js';
 import { stem } from './stem.js';
 import { STOP_WORDS } from './stop-words.js';
-import { knownToken, remember, wordHash } from './word-table.js';
+import { knownToken, remember } from './word-table.js';
 
 /** Tokens longer than this are noise (hashes, base64) and are dropped. */
 const MAX_TOKEN_LENGTH = 40;
@@ -87,7 +87,7 @@ function asciiWords(
   useStem: boolean,
 ): void {
   const words = WORDS.reset(text, from, to);
-  while (words.next()) pushSpan(text, words.start, words.end, words.upper, out, useStop, useStem);
+  while (words.next()) pushSpan(text, words.start, words.end, words.upper, words.hash, out, useStop, useStem);
 }
 
 const WORDS = new AsciiWords();
@@ -101,6 +101,7 @@ function pushSpan(
   start: number,
   end: number,
   hasUpper: boolean,
+  hash: number,
   out: string[],
   useStop: boolean,
   useStem: boolean,
@@ -110,7 +111,6 @@ function pushSpan(
     return;
   }
   if (end - start > MAX_TOKEN_LENGTH) return;
-  const hash = wordHash(text, start, end);
   let token = knownToken(text, start, end, hash);
   if (token === undefined) {
     const word = sliceLower(text, start, end, hasUpper);

@@ -26,17 +26,6 @@ const byText = new Map<string, Token>();
 let stamp = 0;
 let used = 0;
 
-/** FNV-1a over the lower-cased characters of `text[start, end)` (ASCII only). */
-export function wordHash(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = start; i < end; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) c += 32;
-    h = Math.imul(h ^ c, 0x01000193);
-  }
-  return h;
-}
-
 /** Slot of the word, or the empty slot where it would go (`words[slot] === undefined`). */
 function probe(text: string, start: number, end: number, hash: number): number {
   const mask = slots - 1;
