@@ -16,12 +16,14 @@ const BUDGET_CHARS = 400;
 /** Most pieces picked: bounds the greedy selection's work. */
 const MAX_PICKS = 24;
 
-/** @internal Experiment knobs (bench scripts); the defaults are what ships. */
+/** @internal Experiment knobs (bench scripts; the defaults are what ships) and the weight cache key. */
 export interface ReductionOptions {
   /** Characters kept from a longer request (default 400). */
   budget?: number;
   /** Pieces picked before the greedy fill: the opening and closing ones (default), the opening one, or none. */
   anchors?: 'none' | 'first' | 'both';
+  /** Non-zero: names the unchanging statistics `weightOf` reads, so a token's weight is looked up once per key. */
+  weightKey?: number;
 }
 
 /**
@@ -39,10 +41,16 @@ export function reduceQuery(
   if (text.length <= REDUCE_ABOVE_CHARS) return text;
   const budgetChars = options.budget ?? BUDGET_CHARS;
   const anchors = options.anchors ?? 'both';
-  const { starts, ends, from, terms, weights } = requestPieces(text, weightOf);
+  const {
+    starts,
+    ends,
+    from,
+    terms,
+    weights: termWeights,
+  } = requestPieces(text, weightOf, options.weightKey);
   const count = starts.length;
   const lengthOf = (i: number) => ends[i]! - starts[i]!;
-  const covered = new Uint8Array(weights.length);
+  const covered = new Uint8Array(termWeights.length);
   const open = new Uint8Array(count).fill(1);
   const picked: number[] = [];
   let budget = budgetChars;
@@ -54,7 +62,8 @@ export function reduceQuery(
   };
   const gainOf = (i: number) => {
     let gain = 0;
-    for (let k = from[i]!; k < from[i + 1]!; k++) if (covered[terms[k]!] === 0) gain += weights[terms[k]!]!;
+    for (let k = from[i]!; k < from[i + 1]!; k++)
+      if (covered[terms[k]!] === 0) gain += termWeights[terms[k]!]!;
     return gain / Math.sqrt(lengthOf(i));
   };
   if (anchors !== 'none' && count > 0) {

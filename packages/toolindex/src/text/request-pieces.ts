@@ -2,7 +2,7 @@ import { AsciiWords } from './ascii-words.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
 import { unicodeWords } from './tokenize.js';
-import { knownToken, nextStamp, remember, type Token, tokenOf } from './word-table.js';
+import { cachedWeight, knownToken, nextStamp, remember, type Token, tokenOf } from './word-table.js';
 
 /** Pieces longer than this are cut (between runs of non-space characters when there are some). */
 export const MAX_PIECE_CHARS = 300;
@@ -29,10 +29,15 @@ const WORDS = new AsciiWords();
 /**
  * One pass over the request, linear in its length: words are read in place (the word table turns a word seen
  * before into its token without allocating), each distinct token's weight is asked for once, and only pieces that
- * name something in the catalogue are kept. Tokens are those of `tokenize` (runs holding non-ASCII characters go
+ * name something in the catalogue are kept. `weightKey` (non-zero) names the statistics `weightOf` reads while they
+ * do not change: weights are then remembered per token across requests (see `cachedWeight`). Tokens are those of `tokenize` (runs holding non-ASCII characters go
  * through its Unicode path).
  */
-export function requestPieces(text: string, weightOf: (token: string) => number): RequestPieces {
+export function requestPieces(
+  text: string,
+  weightOf: (token: string) => number,
+  weightKey = 0,
+): RequestPieces {
   const out: RequestPieces = { starts: [], ends: [], from: [0], terms: [], weights: [] };
   const stamp = nextStamp();
   /** Per request term id, the piece that last listed it (de-duplicates a piece's terms). */
@@ -44,7 +49,7 @@ export function requestPieces(text: string, weightOf: (token: string) => number)
     if (token.stamp !== stamp) {
       token.stamp = stamp;
       token.local = out.weights.length;
-      out.weights.push(weightOf(token.text));
+      out.weights.push(cachedWeight(token, weightKey, weightOf));
       lastPiece.push(-1);
     }
     const id = token.local;

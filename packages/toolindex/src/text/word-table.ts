@@ -4,6 +4,9 @@ export interface Token {
   /** Scratch for one pass over a request (see `nextStamp`): the pass that last saw the token, and its id there. */
   stamp: number;
   local: number;
+  /** The token's catalogue weight as last looked up (see `cachedWeight`), and the key it was looked up under. */
+  weightKey: number;
+  weight: number;
 }
 
 /**
@@ -76,7 +79,7 @@ export function tokenOf(text: string): Token {
   let token = byText.get(text);
   if (token === undefined) {
     if (byText.size >= MAX_SLOTS) clear();
-    token = { text, stamp: 0, local: 0 };
+    token = { text, stamp: 0, local: 0, weightKey: 0, weight: 0 };
     byText.set(text, token);
   }
   return token;
@@ -114,4 +117,18 @@ function clear(): void {
   tokens.fill(null);
   byText.clear();
   used = 0;
+}
+
+/**
+ * The token's weight under `key` (a number naming one immutable set of catalogue statistics; 0: uncached). A long
+ * request names hundreds of distinct words, and a catalogue's words repeat across requests: looking each one up
+ * in the catalogue again on every request was a third of reducing one.
+ */
+export function cachedWeight(token: Token, key: number, weightOf: (token: string) => number): number {
+  if (key === 0) return weightOf(token.text);
+  if (token.weightKey !== key) {
+    token.weight = weightOf(token.text);
+    token.weightKey = key;
+  }
+  return token.weight;
 }
