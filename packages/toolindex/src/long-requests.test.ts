@@ -45,7 +45,7 @@ describe('long requests', () => {
       const result = await idx.search({ query, mode });
       expect(result.hits.length, mode).toBeGreaterThan(0);
       expect(result.hits[0]?.tool.name, mode).toBe('process_refund');
-      expect(result.reducedQuery?.length).toBeLessThanOrEqual(400);
+      expect(result.reducedQuery?.length).toBeLessThanOrEqual(300);
       expect(result.reducedQuery).toContain('Refund the customer for payment 123.');
     }
   });
@@ -144,7 +144,7 @@ describe('reduceQuery', () => {
     const reduced = reduceQuery(text, weightOf);
     expect(reduced.startsWith('Email the customer.')).toBe(true);
     expect(reduced.endsWith('Then refund payment 7.')).toBe(true);
-    expect(reduced.length).toBeLessThanOrEqual(400);
+    expect(reduced.length).toBeLessThanOrEqual(300);
     // Without the anchors the richer middle sentence wins and the ask at the end is lost.
     expect(reduceQuery(text, weightOf, { anchors: 'none' })).not.toContain('Then refund payment 7.');
   });
@@ -152,7 +152,7 @@ describe('reduceQuery', () => {
   it('keeps the start of a request when nothing in it is in the catalogue', () => {
     const text = 'word '.repeat(400);
     const reduced = reduceQuery(text, weightOf);
-    expect(reduced.length).toBeLessThanOrEqual(400);
+    expect(reduced.length).toBeLessThanOrEqual(300);
     expect(text.startsWith(reduced)).toBe(true);
   });
 
@@ -184,7 +184,7 @@ describe('reduceQuery', () => {
           asked.add(t);
           return weightOf(t);
         });
-        expect(reduced.length).toBeLessThanOrEqual(400);
+        expect(reduced.length).toBeLessThanOrEqual(300);
       }),
       { numRuns: 30 },
     );

@@ -11,14 +11,14 @@ import { requestPieces } from './request-pieces.js';
 
 /** Requests up to this many characters are ranked as written. */
 export const REDUCE_ABOVE_CHARS = 1_000;
-/** Characters kept from a longer request: about three one-sentence requests. */
-const BUDGET_CHARS = 400;
+/** Characters kept from a longer request: about two one-sentence requests. */
+const BUDGET_CHARS = 300;
 /** Most pieces picked: bounds the greedy selection's work. */
 const MAX_PICKS = 24;
 
 /** @internal Experiment knobs (bench scripts; the defaults are what ships) and the weight cache key. */
 export interface ReductionOptions {
-  /** Characters kept from a longer request (default 400). */
+  /** Characters kept from a longer request (default 300). */
   budget?: number;
   /** Pieces picked before the greedy fill: the opening and closing ones (default), the opening one, or none. */
   anchors?: 'none' | 'first' | 'both';
