@@ -31,10 +31,14 @@ export async function compileFixtures(packageDir, entries) {
  * esbuild is what tsx transpiles with, so the code that runs is the same; it is only compiled once.
  * @param {string} entry absolute path of the entry file
  * @param {string} outfile absolute path of the .mjs to write; put it where the entry's packages resolve
+ * @param {{ sourcemap?: boolean }} [options] sourcemap: inline one, so that `node --enable-source-maps`
+ *   reports errors at the entry's own lines
  */
-export async function compileScript(entry, outfile) {
+export async function compileScript(entry, outfile, { sourcemap = false } = {}) {
   const { outputFiles } = await build({
     entryPoints: [entry],
+    outfile,
+    sourcemap: sourcemap ? 'inline' : false,
     bundle: true,
     packages: 'external',
     platform: 'node',
