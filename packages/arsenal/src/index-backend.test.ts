@@ -197,7 +197,9 @@ describe('index config: hostile and wrong input', () => {
     expect(message).not.toContain(SECRET);
   });
 
-  it('refuses an oversized URL', () => {
+  it('refuses an oversized URL and one with a line break or space', () => {
+    expect(invalid('index: { backend: postgres, url: "postgres://h/d\\nSET x" }')).toMatch(/\/index\/url/);
+    expect(invalid('index: { backend: postgres, url: "postgres://h/d other" }')).toMatch(/\/index\/url/);
     expect(invalid(`index: { backend: postgres, url: "postgres://${'a'.repeat(5000)}" }`)).toMatch(
       /\/index\/url/,
     );

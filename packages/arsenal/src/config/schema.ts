@@ -222,7 +222,7 @@ export const indexSchema = z
     url: z
       .string()
       .max(4096)
-      .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// or postgresql:// URL' })
+      .regex(/^postgres(ql)?:\/\/[^\s]*$/, 'must be a postgres:// or postgresql:// URL without spaces')
       .optional(),
     /** Postgres: schema holding the index's tables (default `toolarsenal_index`); one catalogue per schema. */
     schema: z
