@@ -5,6 +5,7 @@ import { registerCheck } from './check.js';
 import { registerConfig } from './config.js';
 import { registerConvert } from './convert.js';
 import { registerImport } from './import.js';
+import { registerIndex } from './index-migrate.js';
 import { registerList } from './list.js';
 import { registerInspect } from './inspect.js';
 import { registerSearch } from './search.js';
@@ -26,4 +27,5 @@ export const commands: RegisterCommand[] = [
   registerList,
   registerConfig,
   registerInspect,
+  registerIndex,
 ];
