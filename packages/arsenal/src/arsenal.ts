@@ -91,6 +91,7 @@ export class Arsenal {
       options.index ??
       createConfiguredIndex(config.index, {
         ...(options.indexDb !== undefined && { db: options.indexDb }),
+        dir: config.dir,
         onProblem: (message) => this.#events.emit('problem', { message }),
       });
     const provider = {

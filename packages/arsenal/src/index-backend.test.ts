@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { SnapshotError } from '@toolarsenal/toolindex';
 import { PgSchemaError } from '@toolarsenal/toolindex-pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { missingPackage, scrubbed } from './index-backend.js';
@@ -21,9 +25,10 @@ const SECRET = 'hunter2-s3cret';
 let db: PGlite;
 let schemas = 0;
 const open: Arsenal[] = [];
+// Starting PGlite (Postgres in WebAssembly) takes seconds on a busy machine.
 beforeAll(async () => {
   db = await PGlite.create();
-});
+}, 60_000);
 afterAll(async () => {
   await db.close();
 });
@@ -152,6 +157,47 @@ describe('index.backend: postgres over a URL', () => {
     expect(error.message).not.toContain('p@ss');
     const plain = new Error('connect ECONNREFUSED');
     expect(scrubbed(plain, url)).toBe(plain);
+  });
+});
+
+describe('index.snapshot (memory)', () => {
+  it('is written on close and loaded by the next start; a damaged one fails ready() with SnapshotError', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arsenal-snapshot-'));
+    try {
+      const config = (extra = '') =>
+        parseConfig(`${FILE_SOURCE}${extra}index: { snapshot: state/index.json }\n`, {
+          dir: fixtures,
+          env: {},
+        });
+      const withDir = (c: ReturnType<typeof config>) => ({
+        ...c,
+        index: { snapshot: join(dir, 'state/index.json') },
+      });
+      const first = createArsenal(withDir(config()));
+      await first.ready();
+      const ids = first.tools().map((t) => t.id);
+      await first.close({ graceMs: 0 });
+      const saved = JSON.parse(readFileSync(join(dir, 'state/index.json'), 'utf8')) as { body: string };
+      const stored = (JSON.parse(saved.body) as { tools: { tool: { id: string } }[] }).tools.map(
+        (t) => t.tool.id,
+      );
+      expect(stored.sort()).toEqual([...ids].sort());
+
+      // Loaded before any source runs: the snapshot's tools are in the index (searches still serve only the pool's).
+      const second = createArsenal(withDir(parseConfig('sources: []', { env: {} })));
+      open.push(second);
+      await second.ready();
+      expect((await second.index.get(ids[0]!))?.id).toBe(ids[0]);
+      expect((await second.search(first.tools()[0]!.description)).hits).toEqual([]);
+
+      writeFileSync(join(dir, 'state/index.json'), '{"checksum":"x","body":"{}"}');
+      const damaged = createArsenal(withDir(config()));
+      open.push(damaged);
+      const error = await damaged.ready().catch((e: unknown) => e);
+      expect(SnapshotError.isInstance(error)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

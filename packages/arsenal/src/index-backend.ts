@@ -1,5 +1,10 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import {
   createIndex,
+  loadIndex,
+  saveIndex,
+  type ToolIndex,
   type ListOptions,
   type ListPage,
   type SearchOptions,
@@ -24,13 +29,23 @@ export type IndexDatabase = object;
 export interface IndexBackendOptions {
   /** Used instead of `index.url` (the URL is then ignored). */
   db?: IndexDatabase;
+  /** Directory a relative `index.snapshot` path resolves against. Default: the working directory. */
+  dir?: string;
   /** Told about a write the database refused (the in-memory pool stays as it is; the next sync retries). */
   onProblem?: (message: string) => void;
 }
 
 /** The index the config asks for: the in-memory one, or a Postgres index opened in the background. */
 export function createConfiguredIndex(config: IndexConfig, options: IndexBackendOptions = {}): ToolIndexLike {
-  if (config.backend !== 'postgres') return createIndex();
+  if (config.backend !== 'postgres') {
+    if (config.snapshot === undefined) return createIndex();
+    const path = resolve(options.dir ?? process.cwd(), config.snapshot);
+    return new DeferredIndex(
+      () => loadSnapshot(path),
+      options.onProblem,
+      (index) => saveSnapshot(index as ToolIndex, path),
+    );
+  }
   if (config.url === undefined && options.db === undefined)
     throw new ArsenalError(
       'ARSENAL_INVALID_OPTIONS',
@@ -103,6 +118,26 @@ export async function migrateConfiguredIndex(
   }
 }
 
+/** The snapshot at `path` (toolindex `saveIndex`), or a new index when there is none yet. */
+async function loadSnapshot(path: string): Promise<ToolIndex> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return createIndex();
+    throw error;
+  }
+  return loadIndex(text);
+}
+
+/** Written beside and renamed over, so a crash mid-write never leaves a damaged snapshot. */
+async function saveSnapshot(index: ToolIndex, path: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, await saveIndex(index));
+  await rename(temporary, path);
+}
+
 async function openPostgres(config: IndexConfig, db: IndexDatabase | undefined): Promise<ToolIndexLike> {
   const { openPgIndex } = await loadPgBackend();
   try {
@@ -147,8 +182,15 @@ export class DeferredIndex implements ToolIndexLike {
   #index: ToolIndexLike | undefined;
   #closed = false;
 
-  constructor(open: () => Promise<ToolIndexLike>, onProblem?: (message: string) => void) {
+  readonly #onClose: ((index: ToolIndexLike) => Promise<void>) | undefined;
+
+  constructor(
+    open: () => Promise<ToolIndexLike>,
+    onProblem?: (message: string) => void,
+    onClose?: (index: ToolIndexLike) => Promise<void>,
+  ) {
     this.#onProblem = onProblem;
+    this.#onClose = onClose;
     this.#opening = open().then((index) => {
       this.#index = index;
       index.onChange((change) => {
@@ -200,7 +242,9 @@ export class DeferredIndex implements ToolIndexLike {
     this.#closed = true;
     await this.#writes;
     const index = await this.#opening.catch(() => undefined);
-    await (index as { close?: () => Promise<void> } | undefined)?.close?.();
+    if (index === undefined) return;
+    await this.#onClose?.(index);
+    await (index as { close?: () => Promise<void> }).close?.();
   }
 
   async #settled(): Promise<ToolIndexLike> {

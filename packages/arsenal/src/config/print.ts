@@ -22,7 +22,8 @@ export function maskSecrets<T>(value: T): T {
 function withoutIndexUrl(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const index = (value as { index?: unknown }).index;
-  if (index === null || typeof index !== 'object' || (index as { url?: unknown }).url === undefined) return value;
+  if (index === null || typeof index !== 'object' || (index as { url?: unknown }).url === undefined)
+    return value;
   return { ...value, index: { ...index, url: MASK } };
 }
 

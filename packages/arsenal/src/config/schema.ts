@@ -213,7 +213,10 @@ export const indexSchema = z
   .strictObject({
     /** Where the index lives: `memory` (default, in this process) or `postgres` (`@toolarsenal/toolindex-pg`). */
     backend: z.enum(['memory', 'postgres']).optional(),
-    /** Memory: path of an index snapshot (toolindex `saveIndex`) loaded at start and written on close. */
+    /**
+     * Memory: path of an index snapshot (toolindex `saveIndex`, relative to the config file) loaded at start and
+     * written on close. A damaged snapshot fails `ready()` with a `SnapshotError`.
+     */
     snapshot: text().optional(),
     /**
      * Postgres: connection URL (`postgres://user:password@host:5432/db`). A secret: write `${TOOLARSENAL_PG_URL}`,
