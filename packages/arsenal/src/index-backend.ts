@@ -13,6 +13,7 @@ import {
   type ToolIndexLike,
   type UpsertSummary,
 } from '@toolarsenal/toolindex';
+import type * as PgBackend from '@toolarsenal/toolindex-pg';
 import type { Database } from '@toolarsenal/toolindex-pg';
 import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
 import type { IndexConfig } from './config/schema.js';
@@ -58,7 +59,7 @@ export function createConfiguredIndex(config: IndexConfig, options: IndexBackend
  * `@toolarsenal/toolindex-pg`, loaded only when a config uses Postgres, so `pg` is not forced on anyone else.
  * Missing: an `ARSENAL_INDEX_BACKEND_MISSING` error naming what to install.
  */
-async function loadPgBackend(): Promise<typeof import('@toolarsenal/toolindex-pg')> {
+async function loadPgBackend(): Promise<typeof PgBackend> {
   try {
     return await import('@toolarsenal/toolindex-pg');
   } catch (error) {
