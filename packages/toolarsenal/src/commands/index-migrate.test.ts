@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { vector } from '@electric-sql/pglite/vector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, scratch } from '../test-fixtures/cli-kit.js';
 
 // `toolarsenal index migrate`: usage errors (exit 2), a database that fails (exit 1) without the URL's password
-// in the output. The migration itself is tested on PGlite in @toolarsenal/arsenal (migrateConfiguredIndex).
+// in the output, and the migration itself over a real `pg` connection to PGlite served on 127.0.0.1.
 
 const SECRET = 'hunter2-s3cret';
 let server: Server;
@@ -77,4 +80,43 @@ describe('toolarsenal index migrate', () => {
     expect(result.stdout).not.toContain(SECRET);
     expect(result.stdout).not.toContain('db.internal');
   });
+});
+
+describe('toolarsenal index migrate against a database (PGlite over the Postgres wire protocol)', () => {
+  let db: PGlite;
+  let pgServer: PGLiteSocketServer;
+  let url: string;
+  beforeAll(async () => {
+    db = await PGlite.create({ extensions: { vector } });
+    pgServer = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 });
+    await pgServer.start();
+    url = `postgres://postgres:${SECRET}@${pgServer.getServerConn()}/postgres`;
+  }, 60_000); // PGlite's WebAssembly start
+  afterAll(async () => {
+    await pgServer.stop();
+    await db.close();
+  });
+
+  it('creates the tables once (exit 0), then reports the schema current, by --url and by config', async () => {
+    const first = await run(['index', 'migrate', '--url', url, '--schema', 'cli_index']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe('cli_index: created the index tables at schema version 1\n');
+    const tables = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'cli_index' ORDER BY table_name`,
+    );
+    expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['postings', 'state', 'tools']),
+    );
+
+    const files = scratch();
+    const config = files.write(
+      'toolarsenal.yaml',
+      `index: { backend: postgres, url: "${url}", schema: cli_index, migrate: manual }\n`,
+    );
+    const again = await run(['index', 'migrate', '--config', config, '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ schema: 'cli_index', from: 1, to: 1, changed: false });
+    expect(again.stdout + again.stderr).not.toContain(SECRET);
+  }, 60_000);
 });
