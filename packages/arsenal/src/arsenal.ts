@@ -1,5 +1,5 @@
 import { createMcpPool, type McpPool } from '@toolarsenal/mcp';
-import { createIndex, type SearchContext, type SearchOptions, type ToolIndex } from '@toolarsenal/toolindex';
+import type { SearchContext, SearchOptions, ToolIndexLike } from '@toolarsenal/toolindex';
 import type { Principal, Tool, ToolInput } from '@toolarsenal/toolmodel';
 import {
   createRunner,
@@ -14,6 +14,7 @@ import { type InstantiatedConfig, instantiateConfig, type Toolset, toolset } fro
 import type { ArsenalConfig } from './config/load.js';
 import type { SourceConfig } from './config/schema.js';
 import { ArsenalError } from './errors.js';
+import { createConfiguredIndex, DeferredIndex, type IndexDatabase } from './index-backend.js';
 import { ArsenalEvents, type ArsenalEventListener, type ArsenalEventName } from './events.js';
 import { InFlight } from './in-flight.js';
 import { type HealthReport, healthOf } from './health.js';
@@ -25,8 +26,13 @@ import type { ArsenalSource, SourceState } from './sources/source.js';
 import { syncTools } from './sync.js';
 
 export interface ArsenalOptions {
-  /** Bring your own index (e.g. with an embedder, or a database backend). Default: in-memory lexical. */
-  index?: ToolIndex;
+  /** Bring your own index (e.g. with an embedder, or a database backend). Default: the config's `index`. */
+  index?: ToolIndexLike;
+  /**
+   * For `index.backend: postgres`: the database in code (a `pg` Pool or Client, a PGlite instance) instead of
+   * `index.url`. Needs `@toolarsenal/toolindex-pg`.
+   */
+  indexDb?: IndexDatabase;
   /** More runner options (tracing, audit, limits, validator…); the config's `runner` section is applied first. */
   runner?: Omit<RunnerOptions, 'tools' | 'executors' | 'policy'>;
   /**
@@ -57,7 +63,7 @@ export interface CallArsenalOptions<C = unknown> extends Omit<RunOptions<C>, 'pr
  */
 export class Arsenal {
   readonly config: ArsenalConfig;
-  readonly index: ToolIndex;
+  readonly index: ToolIndexLike;
   readonly runner: Runner;
   readonly #pool: McpPool;
   readonly #sources = new Map<string, ArsenalSource>();
@@ -81,7 +87,13 @@ export class Arsenal {
     this.config = config;
     this.#options = options;
     this.#pool = createMcpPool();
-    this.index = options.index ?? createIndex();
+    this.index =
+      options.index ??
+      createConfiguredIndex(config.index, {
+        ...(options.indexDb !== undefined && { db: options.indexDb }),
+        dir: config.dir,
+        onProblem: (message) => this.#events.emit('problem', { message }),
+      });
     const provider = {
       list: () => this.#tools,
       subscribe: (listener: () => void) => {
@@ -107,9 +119,13 @@ export class Arsenal {
     this.#refresh();
   }
 
-  /** Resolves when every source has finished its first attempt (successful or not). */
+  /**
+   * Resolves when every source has finished its first attempt (successful or not) and a database index is open
+   * with the tools stored; rejects when that index cannot be opened.
+   */
   async ready(): Promise<void> {
     await Promise.all([...this.#sources.values()].map((s) => s.start()));
+    if (this.index instanceof DeferredIndex) await this.index.ready();
   }
 
   /** Every tool of every source (before toolsets and policies). */
@@ -160,7 +176,8 @@ export class Arsenal {
       query,
       ...(options.limit !== undefined && { limit: options.limit }),
       ...(options.mode !== undefined && { mode: options.mode }),
-      filters: { predicate: scope.predicate },
+      // A shared database index can hold tools this arsenal does not serve (another config's, stale rows).
+      filters: { predicate: (tool) => this.#owners.has(tool.id) && scope.predicate(tool) },
       context: { ...options.context, health: this.healthSignal },
     });
   }
@@ -257,6 +274,7 @@ export class Arsenal {
     await Promise.allSettled([...this.#sources.values()].map((s) => s.close()));
     await this.#pool.close();
     await this.runner.close();
+    if (this.index instanceof DeferredIndex) await this.index.close();
     this.#events.emit('closed', {});
   }
 

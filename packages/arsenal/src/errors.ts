@@ -10,7 +10,9 @@ const ARSENAL = 'toolarsenal.error.arsenal';
 /**
  * Misuse of the facade or a source that cannot work as configured. Codes:
  * `ARSENAL_INVALID_OPTIONS`, `ARSENAL_CLOSED`, `ARSENAL_DUPLICATE_SOURCE`, `ARSENAL_UNKNOWN_TOOLSET`,
- * `ARSENAL_SOURCE_FAILED` (a source's load failed; it is retried), `ARSENAL_BAD_MODULE`, `ARSENAL_BAD_TOOL_FILE`.
+ * `ARSENAL_SOURCE_FAILED` (a source's load failed; it is retried), `ARSENAL_BAD_MODULE`, `ARSENAL_BAD_TOOL_FILE`,
+ * `ARSENAL_INDEX_BACKEND_MISSING` (`index.backend: postgres` without `@toolarsenal/toolindex-pg`/`pg` installed),
+ * `ARSENAL_INDEX_UNAVAILABLE` (the index database failed; the message never holds its URL).
  */
 export class ArsenalError extends ToolArsenalError {
   constructor(code: string, message: string, options: ToolArsenalErrorOptions = {}) {

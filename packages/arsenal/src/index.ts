@@ -27,6 +27,7 @@ export {
   type TelemetryConfig,
 } from './config/schema.js';
 export { ArsenalConfigError, type ArsenalConfigIssue, ArsenalError } from './errors.js';
+export { type IndexDatabase, type IndexMigration, migrateConfiguredIndex } from './index-backend.js';
 export type { ArsenalEventListener, ArsenalEventName, ArsenalEvents_ as ArsenalEventMap } from './events.js';
 export type { HealthReport } from './health.js';
 export type { ServeOptions, Serving } from './serve.js';

@@ -29,9 +29,18 @@ import { ftsRanking } from './fts.js';
  * `npm run bench -w @toolarsenal/toolindex-pg` (add `-- --quick` to skip 100k tools): on PGlite, ToolLens and
  * MetaTool dev quality next to the in-memory index (and Postgres full-text ranking next to plain BM25, the
  * measurement behind "BM25F in SQL"), then build rate, search p50/p95, one upsert and a full re-sync at 1k, 10k
- * and 100k tools.
+ * and 100k tools. `-- --sizes 100000` runs only the rows named; `-- --no-quality` skips the quality table.
  */
 const quick = process.argv.includes('--quick');
+const sizesArg = process.argv.indexOf('--sizes');
+const SIZES =
+  sizesArg >= 0
+    ? process.argv[sizesArg + 1]!.split(',').map(Number)
+    : quick
+      ? [1_000, 10_000]
+      : [1_000, 10_000, 100_000];
+if (SIZES.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error('--sizes takes counts like 1000,100000');
 const haveData = existsSync(new URL('toollens/tools.jsonl', DATA_DIR));
 let schemas = 0;
 
@@ -130,12 +139,12 @@ async function timeQueries(index: ToolIndexLike, queries: readonly string[], mod
     cpu.push(t.cpu);
   }
   // PGlite runs in this process, so CPU time counts the database's work too: the stabler figure under load.
-  return { p50: median(wall), p95: percentile(wall, 95), cpu95: percentile(cpu, 95) };
+  return { p50: median(wall), p95: percentile(wall, 95), cpu50: median(cpu), cpu95: percentile(cpu, 95) };
 }
 
 async function scale(embedder: Embedder) {
   const base = haveData ? realTools() : synthetic(2_000);
-  const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+  const sizes = SIZES;
   const rows: (string | number)[][] = [];
   for (const size of sizes) {
     const tools = scaledTools(base, size);
@@ -149,7 +158,7 @@ async function scale(embedder: Embedder) {
     const memory = createIndex({ embedder });
     memory.add(tools);
     await memory.embedPending();
-    const latency: Record<string, { p50: number; p95: number; cpu95: number }> = {};
+    const latency: Record<string, { p50: number; p95: number; cpu50: number; cpu95: number }> = {};
     for (const mode of ['lexical', 'hybrid'] as const) {
       latency[`pg ${mode}`] = await timeQueries(index, queries, mode);
       latency[`memory ${mode}`] = await timeQueries(memory, queries, mode);
@@ -189,13 +198,15 @@ async function scale(embedder: Embedder) {
       ms(build.wall),
       Math.round((size / build.wall) * 1000).toLocaleString('en'),
       `${ms(latency['pg lexical']!.p50)} / ${ms(latency['pg lexical']!.p95)}`,
+      `${ms(latency['pg lexical']!.cpu50)} / ${ms(latency['pg lexical']!.cpu95)}`,
       `${ms(latency['pg hybrid']!.p50)} / ${ms(latency['pg hybrid']!.p95)}`,
-      ms(latency['pg hybrid']!.cpu95),
+      `${ms(latency['pg hybrid']!.cpu50)} / ${ms(latency['pg hybrid']!.cpu95)}`,
       `${ms(filtered.p50)} / ${ms(filtered.p95)}`,
       `${ms(latency['memory hybrid']!.p50)} / ${ms(latency['memory hybrid']!.p95)}`,
       `${f1(overlap * 100)}%`,
       ms(median(one)),
       ms(sync.wall),
+      loadavg()[0]!.toFixed(1),
     ]);
     console.error(`  scale row: | ${rows.at(-1)!.join(' | ')} |`);
     await index.close();
@@ -211,13 +222,15 @@ async function scale(embedder: Embedder) {
         'build ms',
         'tools/s',
         'pg lexical p50 / p95 ms',
+        'CPU p50 / p95 ms',
         'pg hybrid p50 / p95 ms',
-        'pg hybrid p95 CPU ms',
+        'CPU p50 / p95 ms',
         'pg hybrid, namespace filter',
         'memory hybrid p50 / p95 ms',
         'top-10 same as memory',
         'one upsert ms',
         're-sync ms (1% changed)',
+        'load (1 min)',
       ],
       rows,
     ),
@@ -286,7 +299,7 @@ console.log(
 );
 const embedder = createDefaultEmbedder();
 console.log(`default embedder: ${embedder.id} (${embedder.dimensions}-d)`);
-await quality(embedder);
+if (!process.argv.includes('--no-quality')) await quality(embedder);
 await scale(embedder);
 console.log(
   `\nload average at the end: ${loadavg()

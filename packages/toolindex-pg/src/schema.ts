@@ -73,10 +73,27 @@ export async function lockSchema(tx: TransactionRunner, schema: string): Promise
 /**
  * Creates or upgrades the index's tables in `schema` (idempotent; concurrent callers serialise on an advisory
  * lock). Needs the `vector` extension when `dimensions` is given (`CREATE EXTENSION IF NOT EXISTS vector`).
+ * `db` is an open database, or `{ connectionString }` for a `pg.Pool` opened and closed around the migration.
  */
-export async function migrate(db: Database, options: MigrateOptions = {}): Promise<MigrateResult> {
-  const { runner } = await connect({ db });
-  return migrateWith(runner, options);
+export async function migrate(
+  db: Database | { connectionString: string },
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
+  const { runner, close } = await connect(isUrl(db) ? { connectionString: db.connectionString } : { db });
+  try {
+    return await migrateWith(runner, options);
+  } finally {
+    await close();
+  }
+}
+
+function isUrl(db: unknown): db is { connectionString: string } {
+  return (
+    db !== null &&
+    typeof db === 'object' &&
+    'connectionString' in db &&
+    typeof (db as { query?: unknown }).query !== 'function'
+  );
 }
 
 export async function migrateWith(runner: QueryRunner, options: MigrateOptions = {}): Promise<MigrateResult> {

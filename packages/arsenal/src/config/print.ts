@@ -10,12 +10,21 @@ const SECRET_CONTAINERS = new Set(['auth', 'headers', 'env']);
 
 /**
  * The config with every secret replaced by `MASK`: credentials (`auth`), header values, a stdio
- * server's `env` values, any key that names a secret (token, password, api key…) and the
- * user-info part of URLs. Paths, commands and policies are kept, so the output still explains
+ * server's `env` values, any key that names a secret (token, password, api key…), the index's
+ * database URL and the user-info part of other URLs. Paths, commands and policies are kept, so the output still explains
  * what will run.
  */
 export function maskSecrets<T>(value: T): T {
-  return mask(value, false, 0) as T;
+  return mask(withoutIndexUrl(value), false, 0) as T;
+}
+
+/** The database URL of `index` is a secret as a whole (passwords also hide in its query string). */
+function withoutIndexUrl(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const index = (value as { index?: unknown }).index;
+  if (index === null || typeof index !== 'object' || (index as { url?: unknown }).url === undefined)
+    return value;
+  return { ...value, index: { ...index, url: MASK } };
 }
 
 function mask(value: unknown, secret: boolean, depth: number): unknown {

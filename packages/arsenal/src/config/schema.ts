@@ -206,10 +206,49 @@ export const serveSchema = z.strictObject({
   shutdownGraceMs: z.number().int().min(0).max(600_000).optional(),
 });
 
-export const indexSchema = z.strictObject({
-  /** Path of an index snapshot (toolindex `saveIndex`) loaded at start and written on close. Default: memory only. */
-  snapshot: text().optional(),
-});
+const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,40}$/;
+const POSTGRES_ONLY = ['url', 'schema', 'migrate', 'postingDepth'] as const;
+
+export const indexSchema = z
+  .strictObject({
+    /** Where the index lives: `memory` (default, in this process) or `postgres` (`@toolarsenal/toolindex-pg`). */
+    backend: z.enum(['memory', 'postgres']).optional(),
+    /**
+     * Memory: path of an index snapshot (toolindex `saveIndex`, relative to the config file) loaded at start and
+     * written on close. A damaged snapshot fails `ready()` with a `SnapshotError`.
+     */
+    snapshot: text().optional(),
+    /**
+     * Postgres: connection URL (`postgres://user:password@host:5432/db`). A secret: write `${TOOLARSENAL_PG_URL}`,
+     * never the password; never printed. Required unless a database is given in code (`createArsenal`'s `indexDb`).
+     */
+    url: z
+      .string()
+      .max(4096)
+      .regex(/^postgres(ql)?:\/\/[^\s]*$/, 'must be a postgres:// or postgresql:// URL without spaces')
+      .optional(),
+    /** Postgres: schema holding the index's tables (default `toolarsenal_index`); one catalogue per schema. */
+    schema: z
+      .string()
+      .regex(PG_SCHEMA, 'must be a lower-case identifier of at most 41 characters ([a-z_][a-z0-9_]*)')
+      .optional(),
+    /**
+     * Postgres: `on-start` (default) creates or upgrades the tables when the arsenal starts; `manual` refuses to
+     * start on an unmigrated schema (run `toolarsenal index migrate`).
+     */
+    migrate: z.enum(['on-start', 'manual']).optional(),
+    /** Postgres: postings read per query term, best BM25F impact first (default 1,000). */
+    postingDepth: z.number().int().min(10).max(1_000_000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const postgres = v.backend === 'postgres';
+    if (postgres && v.snapshot !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['snapshot'], message: '"snapshot" is for backend "memory"' });
+    if (!postgres)
+      for (const key of POSTGRES_ONLY)
+        if (v[key] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is for backend "postgres"` });
+  });
 
 export const runnerSchema = z.strictObject({
   /** Per-attempt timeout of a call (ms). Default 30,000. */

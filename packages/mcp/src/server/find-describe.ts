@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { SearchContext, ToolIndex, ToolSignal } from '@toolarsenal/toolindex';
+import type { SearchContext, ToolIndexLike, ToolSignal } from '@toolarsenal/toolindex';
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import type { Catalog } from './catalog.js';
 import { errorResult } from './result-format.js';
@@ -19,7 +19,7 @@ export interface ToolCard {
 
 export interface FindDeps {
   catalog: Catalog;
-  index: ToolIndex;
+  index: ToolIndexLike;
   visible: (tool: Tool) => boolean;
   health?: ToolSignal;
 }

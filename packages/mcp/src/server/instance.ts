@@ -7,7 +7,7 @@ import {
   type ServerContext,
   type Tool as McpTool,
 } from '@modelcontextprotocol/server';
-import type { ToolIndex, ToolSignal } from '@toolarsenal/toolindex';
+import type { ToolIndexLike, ToolSignal } from '@toolarsenal/toolindex';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Runner, ToolResult } from '@toolarsenal/toolrun';
 import type { Principal } from '@toolarsenal/toolset';
@@ -27,7 +27,7 @@ export interface ServerShared {
   instructions?: string;
   mode: McpServeMode;
   catalog: Catalog;
-  index: ToolIndex;
+  index: ToolIndexLike;
   runner: Runner;
   access: AccessCheck;
   principal: PrincipalResolver;

@@ -5,7 +5,7 @@ import {
   type McpRequestContext,
   type Server,
 } from '@modelcontextprotocol/server';
-import { createIndex, type ToolIndex, type ToolSignal } from '@toolarsenal/toolindex';
+import { createIndex, type ToolIndex, type ToolIndexLike, type ToolSignal } from '@toolarsenal/toolindex';
 import { compileGlobs, parseTool, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { createRunner, type Executor, type Runner } from '@toolarsenal/toolrun';
 import { isProvider, type ToolProvider, type Toolset } from '@toolarsenal/toolset';
@@ -21,8 +21,8 @@ export interface CreateMcpServerOptions {
   toolset?: Toolset;
   /** Tools to serve when there is no toolset: an array, or a provider (a `McpPool`, an index…). */
   tools?: readonly (Tool | ToolInput)[] | ToolProvider;
-  /** Retrieval for `find_tools`. Default: an in-memory lexical index kept in sync with the tools. */
-  index?: ToolIndex;
+  /** Retrieval for `find_tools` (any backend: in memory, Postgres…). Default: an in-memory lexical index kept in sync with the tools. */
+  index?: ToolIndexLike;
   /**
    * Runs calls, and decides access: listings, searches and descriptions ask `runner.authorize`.
    * Default: a runner with every served tool registered, `executors`, and the toolset as its
@@ -90,7 +90,7 @@ export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsen
   const source = toolSource(options);
   const catalog = new Catalog(source.read);
   const ownIndex = options.index === undefined;
-  const index = options.index ?? createIndex();
+  const index: ToolIndexLike = options.index ?? createIndex();
   const ownRunner = options.runner === undefined;
   if (options.toolset && options.runner && options.runner.policy !== options.toolset)
     throw new McpError(
@@ -111,7 +111,7 @@ export function createMcpServer(options: CreateMcpServerOptions = {}): ToolArsen
 
   const sync = () => {
     const tools = catalog.tools();
-    if (ownIndex) syncIndex(index, synced, tools);
+    if (ownIndex) syncIndex(index as ToolIndex, synced, tools);
     if (ownRunner) syncRunner(runner, synced, tools, options.onError);
     synced = tools;
   };

@@ -21,4 +21,5 @@ export const commands: ReadonlyArray<readonly [name: string, load: () => Promise
   ['list', async () => (await import('./list.js')).registerList],
   ['config', async () => (await import('./config.js')).registerConfig],
   ['inspect', async () => (await import('./inspect.js')).registerInspect],
+  ['index', async () => (await import('./index-migrate.js')).registerIndex],
 ];
