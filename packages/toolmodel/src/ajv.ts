@@ -92,6 +92,20 @@ export const linearRegExp: RegExpEngine = Object.assign(
 );
 
 /**
+ * Why a schema `pattern` cannot run on the linear-time engine validators use (RE2: no lookaround,
+ * no backreferences), or `undefined` when it can. Compiling a pattern costs far less than
+ * compiling a whole validator, so runners check this at registration and compile validators later.
+ */
+export function linearPatternProblem(pattern: string): string | undefined {
+  try {
+    RE2JS.compile(translatePattern(pattern));
+    return undefined;
+  } catch (error) {
+    return `pattern ${JSON.stringify(pattern.slice(0, 200))} cannot run on the linear-time engine (RE2 syntax: no lookaround, no backreferences): ${(error as Error).message}`;
+  }
+}
+
+/**
  * A JSON Schema 2020-12 validator configured for tool schemas from the wild: unknown keywords
  * and formats are tolerated (real schemas carry `nullable`, `example`, vendor extensions),
  * every error is collected, nothing is logged, and `pattern`s run on a linear-time engine.
