@@ -2,6 +2,7 @@ import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { RE2JS } from 're2js';
+import { InvalidArgumentError } from './errors.js';
 
 // ajv-formats is CommonJS; its default export arrives as `module.exports` with a `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -97,6 +98,7 @@ export const linearRegExp: RegExpEngine = Object.assign(
  * compiling a whole validator, so runners check this at registration and compile validators later.
  */
 export function linearPatternProblem(pattern: string): string | undefined {
+  if (typeof pattern !== 'string') throw new InvalidArgumentError('pattern', 'a string', pattern);
   try {
     RE2JS.compile(translatePattern(pattern));
     return undefined;
