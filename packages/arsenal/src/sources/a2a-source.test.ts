@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AGENT_CARD_PATH, type AgentCard, type Message, type Part, Role, TaskState } from '@a2a-js/sdk';
+import { AGENT_CARD_PATH, type AgentCard, type Message, type Part, TaskState } from '@a2a-js/sdk';
 import {
   AgentEvent,
   type AgentExecutor,
