@@ -6,7 +6,7 @@
 //      `arsenal.call`, and through the gateway over HTTP and stdio (`call_tool`).
 // Medians over several runs; goal (a) < 1 s for 500 tools without embeddings.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,26 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** One cold start: wall time, and CPU time (user + system) of the process that did the work. */
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
+/** This process's CPU time in ms. */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** A child's CPU time in ms so far (Linux: utime + stime from /proc, in clock ticks of 10 ms). */
+function childCpu(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** 500 distinct function tools (OpenAI dialect), as a tool file. */
 function bigToolFile(dir: string, count = 500): string {
@@ -74,23 +94,25 @@ async function httpClient(url: string): Promise<Client> {
 }
 
 /** loadArsenal → ready → serve over HTTP → SDK client → first tools/list (ms). */
-async function coldInProcess(config: string, mode: 'dynamic' | 'static'): Promise<number> {
+async function coldInProcess(config: string, mode: 'dynamic' | 'static'): Promise<Sample> {
   const start = performance.now();
+  const cpuStart = cpuNow();
   const arsenal = await loadArsenal(config, { env: { ...process.env, TODO_API_PORT: '4999' } });
   await arsenal.ready();
   const serving = await arsenal.serve({ transport: 'http', port: 0, mode });
   const client = await httpClient(serving.url!);
   const { tools } = await client.listTools();
   const elapsed = performance.now() - start;
+  const cpu = cpuNow() - cpuStart;
   if (tools.length === 0) throw new Error('no tools listed');
   await client.close();
   await serving.close({ graceMs: 0 });
   await arsenal.close({ graceMs: 0 });
-  return elapsed;
+  return { wall: elapsed, cpu };
 }
 
 /** `toolarsenal serve --config … --http 0` in a child → SDK client → first tools/list (ms). */
-async function coldCli(config: string, mode: 'dynamic' | 'static'): Promise<number> {
+async function coldCli(config: string, mode: 'dynamic' | 'static'): Promise<Sample> {
   const start = performance.now();
   const child = spawn(process.execPath, [cli, 'serve', '--config', config, '--http', '0', '--mode', mode], {
     env: { ...process.env, TODO_API_PORT: '4999' },
@@ -101,8 +123,9 @@ async function coldCli(config: string, mode: 'dynamic' | 'static'): Promise<numb
     const client = await httpClient(url);
     await client.listTools();
     const elapsed = performance.now() - start;
+    const cpu = childCpu(child.pid!);
     await client.close();
-    return elapsed;
+    return { wall: elapsed, cpu };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -122,9 +145,9 @@ function urlOf(child: ChildProcess): Promise<string> {
   });
 }
 
-async function times(n: number, fn: () => Promise<number>): Promise<number[]> {
+async function times(n: number, fn: () => Promise<Sample>): Promise<Sample[]> {
   await fn(); // warm-up: file cache, npx lookup
-  const out: number[] = [];
+  const out: Sample[] = [];
   for (let i = 0; i < n; i++) out.push(await fn());
   return out;
 }
@@ -133,15 +156,20 @@ async function coldStart(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'arsenal-bench-'));
   try {
     const big = bigToolFile(dir);
-    const rows: [string, number[]][] = [
-      [
-        'example config (3 MCP servers via npx + OpenAPI), in process',
-        await times(Math.min(RUNS, 3), () => coldInProcess(exampleConfig, 'dynamic')),
-      ],
-      [
-        'example config, `toolarsenal serve` child process',
-        await times(Math.min(RUNS, 3), () => coldCli(exampleConfig, 'dynamic')),
-      ],
+    const example = process.env.BENCH_SKIP_EXAMPLE !== '1';
+    const rows: [string, Sample[]][] = [
+      ...(example
+        ? ([
+            [
+              'example config (3 MCP servers via npx + OpenAPI), in process',
+              await times(Math.min(RUNS, 3), () => coldInProcess(exampleConfig, 'dynamic')),
+            ],
+            [
+              'example config, `toolarsenal serve` child process',
+              await times(Math.min(RUNS, 3), () => coldCli(exampleConfig, 'dynamic')),
+            ],
+          ] as [string, Sample[]][])
+        : []),
       ['500-tool file, dynamic, in process', await times(RUNS, () => coldInProcess(big, 'dynamic'))],
       [
         '500-tool file, static (lists 500), in process',
@@ -157,31 +185,42 @@ async function coldStart(): Promise<void> {
       ],
     ];
     console.log('\n### (a) Cold start to the first tools/list (ms, median of runs after one warm-up)\n');
-    console.log('| setup | runs | median | min | max |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const [label, xs] of rows)
+    console.log(`load average at the end: ${loadavg()}\n`);
+    console.log('| setup | runs | wall median | wall min | wall max | CPU median | CPU min |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [label, samples] of rows) {
+      const wall = samples.map((s) => s.wall);
+      const cpu = samples.map((s) => s.cpu);
       console.log(
-        `| ${label} | ${xs.length} | ${ms(median(xs))} | ${ms(Math.min(...xs))} | ${ms(Math.max(...xs))} |`,
+        `| ${label} | ${samples.length} | ${ms(median(wall))} | ${ms(Math.min(...wall))} | ${ms(Math.max(...wall))} | ${ms(median(cpu))} | ${ms(Math.min(...cpu))} |`,
       );
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function callLatencies(call: () => Promise<unknown>): Promise<number[]> {
+/** Per-call wall times, and this process's CPU time per call (ms) over the measured calls. */
+interface Latencies extends Array<number> {
+  cpuPerCall?: number;
+}
+
+async function callLatencies(call: () => Promise<unknown>): Promise<Latencies> {
   for (let i = 0; i < 20; i++) await call(); // warm-up
-  const out: number[] = [];
+  const out: Latencies = [];
+  const cpuStart = cpuNow();
   for (let i = 0; i < CALLS; i++) {
     const start = performance.now();
     await call();
     out.push(performance.now() - start);
   }
+  out.cpuPerCall = (cpuNow() - cpuStart) / CALLS;
   return out;
 }
 
 async function callOverhead(): Promise<void> {
   const args = { message: 'hello' };
-  const rows: [string, number[]][] = [];
+  const rows: [string, Latencies][] = [];
 
   const direct = new Client(info);
   await direct.connect(
@@ -245,14 +284,21 @@ async function callOverhead(): Promise<void> {
   console.log(
     `\n### (b) Call overhead: server-everything \`echo\`, ${CALLS} sequential calls after 20 warm-up (ms)\n`,
   );
-  console.log('| path | p50 | p95 | p50 overhead vs direct | ratio |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    `load average at the end: ${loadavg()}; CPU = this process (client, and the gateway when in process)\n`,
+  );
+  console.log('| path | p50 | p95 | p50 overhead vs direct | ratio | CPU per call |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const [label, xs] of rows)
     console.log(
-      `| ${label} | ${ms(median(xs))} | ${ms(pct(xs, 0.95))} | ${ms(median(xs) - base)} | ${(median(xs) / base).toFixed(2)}× |`,
+      `| ${label} | ${ms(median(xs))} | ${ms(pct(xs, 0.95))} | ${ms(median(xs) - base)} | ${(median(xs) / base).toFixed(2)}× | ${ms(xs.cpuPerCall ?? 0)} |`,
     );
 }
 
-console.log(`Node ${process.version}, ${RUNS} runs (3 for the example config), ${CALLS} calls per path.`);
-await coldStart();
-await callOverhead();
+console.log(
+  `Node ${process.version}, ${RUNS} runs (3 for the example config), ${CALLS} calls per path; load average at start: ${loadavg()}.`,
+);
+// BENCH_PART=cold|calls runs one half; BENCH_SKIP_EXAMPLE=1 leaves out the example config (npx servers).
+const part = process.env.BENCH_PART;
+if (part !== 'calls') await coldStart();
+if (part !== 'cold') await callOverhead();

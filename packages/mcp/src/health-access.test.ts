@@ -131,3 +131,36 @@ describe('listen: graceful close', () => {
     await expect(fetch(serving.url, { method: 'POST' })).rejects.toThrow();
   });
 });
+
+describe('listen: request bodies', () => {
+  it('refuses a body that is not JSON (400 parse error) or over the size limit (413), and still serves good calls', async () => {
+    const server = createMcpServer({ tools, mode: 'static' });
+    cleanups.push(() => server.close());
+    const serving = await listen(server, { port: 0 });
+    cleanups.push(() => serving.close());
+    const post = (body: string, contentType = 'application/json') =>
+      fetch(serving.url, {
+        method: 'POST',
+        headers: { 'content-type': contentType, accept: 'application/json, text/event-stream' },
+        body,
+      });
+    const broken = await post('{"jsonrpc": "2.0", "method": ');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ error: { code: -32700, message: /not valid JSON/ } });
+    const empty = await post('');
+    expect(empty.status).toBe(400);
+    const huge = await post(`{"x":"${'a'.repeat(4 * 1024 * 1024 + 1)}"}`);
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error: { message: /Payload Too Large/ } });
+    // Not JSON at all: left to the SDK, which answers 415.
+    expect((await post('hello', 'text/plain')).status).toBe(415);
+    const { Client: HttpClient, StreamableHTTPClientTransport } =
+      await import('@modelcontextprotocol/client');
+    const client = new HttpClient({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(serving.url)));
+    cleanups.push(() => client.close());
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(
+      ['docs_search', 'web_search', 'admin_wipe'].sort(),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { RE2JS } from 're2js';
+import { InvalidArgumentError } from './errors.js';
 
 // ajv-formats is CommonJS; its default export arrives as `module.exports` with a `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -90,6 +91,21 @@ export const linearRegExp: RegExpEngine = Object.assign(
   },
   { code: 'linearRegExp (re2js)' },
 );
+
+/**
+ * Why a schema `pattern` cannot run on the linear-time engine validators use (RE2: no lookaround,
+ * no backreferences), or `undefined` when it can. Compiling a pattern costs far less than
+ * compiling a whole validator, so runners check this at registration and compile validators later.
+ */
+export function linearPatternProblem(pattern: string): string | undefined {
+  if (typeof pattern !== 'string') throw new InvalidArgumentError('pattern', 'a string', pattern);
+  try {
+    RE2JS.compile(translatePattern(pattern));
+    return undefined;
+  } catch (error) {
+    return `pattern ${JSON.stringify(pattern.slice(0, 200))} cannot run on the linear-time engine (RE2 syntax: no lookaround, no backreferences): ${(error as Error).message}`;
+  }
+}
 
 /**
  * A JSON Schema 2020-12 validator configured for tool schemas from the wild: unknown keywords

@@ -1,4 +1,4 @@
-export { createAjv } from './ajv.js';
+export { createAjv, linearPatternProblem } from './ajv.js';
 export {
   type ArgumentError,
   type ArgumentValidation,

@@ -2,8 +2,8 @@ import type { Span } from '@opentelemetry/api';
 import {
   type AccessDecision,
   type AccessPolicy,
+  type ArgumentValidation,
   type ArgumentValidator,
-  type BoundArgumentValidator,
   createArgumentValidator,
   type JsonLimits,
   type JsonObject,
@@ -32,6 +32,7 @@ import {
   invalidArgumentsError,
 } from './decode-arguments.js';
 import { ToolRegistrationError, ToolRunError } from './errors.js';
+import { lazyValidators, nonLinearPattern, SCHEMA_UNCOMPILABLE } from './lazy-validators.js';
 import type { RunnerEventListener, RunnerEventName } from './events.js';
 import { type ExecuteDeps, executeCall } from './execute-call.js';
 import {
@@ -151,7 +152,7 @@ export class Runner<C = unknown> {
 
   /**
    * Registers a tool (a canonical `Tool` or a `ToolInput` to parse) with an optional local
-   * handler and per-tool settings. Compiles its validators and policies now, so calls never do.
+   * handler and per-tool settings. Compiles its policies now; its validators compile on its first call.
    */
   register(
     tool: Tool | ToolInput,
@@ -169,16 +170,14 @@ export class Runner<C = unknown> {
         throw new ToolRegistrationError(`executor "${canonical.source}" refuses tool "${canonical.name}"`);
       }
     }
-    let validators: BoundArgumentValidator;
-    try {
-      // Compiles both schemas now and binds them to the entry: calls skip the validator's cache lookup.
-      validators = this.validator.forTool(canonical);
-      if (config.validateOutput ?? this.entryContext.defaults.validateOutput) validators.validateOutput(null);
-    } catch (error) {
-      throw new ToolRegistrationError(`tool "${canonical.name}": ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+    // Validators compile on the tool's first call (see lazyValidators); registration keeps the
+    // cheap check that compilation alone would otherwise report.
+    const problem = nonLinearPattern(
+      canonical,
+      config.validateOutput ?? this.entryContext.defaults.validateOutput ?? false,
+    );
+    if (problem) throw new ToolRegistrationError(`tool "${canonical.name}": ${problem}`);
+    const validators = lazyValidators(this.validator, canonical);
     const entry = createToolEntry(canonical, config, handler, validators, {
       ...this.entryContext,
       now: clock(),
@@ -467,7 +466,16 @@ export class Runner<C = unknown> {
     decision: AccessDecision,
   ): Promise<ToolResult> | ToolResult {
     const { tool } = entry;
-    const validation = entry.validators.validateInput(args);
+    let validation: ArgumentValidation;
+    try {
+      validation = entry.validators.validateInput(args);
+    } catch (error) {
+      const failure = ToolRunError.isInstance(error)
+        ? error
+        : new ToolRunError('failure', SCHEMA_UNCOMPILABLE, String(error), { cause: error });
+      this.observer.audit('denied', failure.code, state, entry as ToolEntry<unknown>, principal, args);
+      return buildResult(state, tool, failure, span);
+    }
     if (!validation.valid) {
       const error = invalidArgumentsError(tool.name, validation.errors);
       this.observer.audit('denied', error.code, state, entry as ToolEntry<unknown>, principal, args);

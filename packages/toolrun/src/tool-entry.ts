@@ -54,7 +54,7 @@ export interface ToolEntry<C> {
   readonly bucket?: TokenBucket;
   readonly confirmReason?: string;
   readonly validateOutput: boolean;
-  /** The tool's compiled input and output validators. */
+  /** The tool's input and output validators (compiled on the first call that needs them). */
   readonly validators: BoundArgumentValidator;
   /** Safe to repeat: retried on transient failures, merged with identical calls in a batch. */
   readonly idempotent: boolean;

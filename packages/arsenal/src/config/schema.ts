@@ -41,6 +41,11 @@ const mcp = z
     /** A remote server (Streamable HTTP, falling back to HTTP+SSE). */
     url: z.url({ protocol: /^https?$/ }).optional(),
     headers: headers.optional(),
+    /**
+     * Hosts the URL (and its redirects) may reach, as `host` or `host:port` globs; an exact entry
+     * may resolve to a private or loopback address. Default: the URL's host, public addresses only.
+     */
+    allowedHosts: list.optional(),
     era: z.enum(['auto', 'legacy', 'modern']).optional(),
     connectTimeoutMs: positiveInt(600_000).optional(),
   })
@@ -51,8 +56,10 @@ const mcp = z
       for (const key of ['args', 'env', 'cwd', 'stderr'] as const)
         if (v[key] !== undefined)
           ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is for stdio servers ("command")` });
-    if (v.command !== undefined && v.headers !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['headers'], message: '"headers" is for HTTP servers ("url")' });
+    if (v.command !== undefined)
+      for (const key of ['headers', 'allowedHosts'] as const)
+        if (v[key] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is for HTTP servers ("url")` });
   });
 
 const credentials = z.strictObject({

@@ -1,12 +1,10 @@
 import type { McpPool } from '@toolarsenal/mcp';
 import type { Executor } from '@toolarsenal/toolrun';
 import type { SourceConfig } from '../config/schema.js';
-import { loadAgent } from './a2a-source.js';
 import { loadToolFile } from './file-source.js';
 import { LoadedSource } from './loaded-source.js';
 import { McpSource } from './mcp-source.js';
 import { loadToolModule } from './module-source.js';
-import { loadOpenApi } from './openapi-source.js';
 import type { ArsenalSource } from './source.js';
 
 export interface SourceContext {
@@ -17,7 +15,11 @@ export interface SourceContext {
   openapiExecutor?: (config: SourceConfig) => Executor | undefined;
 }
 
-/** Builds the source a config entry describes (not started). */
+/**
+ * Builds the source a config entry describes (not started). The OpenAPI and A2A source kinds
+ * (with their HTTP stacks) are imported on first use: a config without them does not pay their
+ * load time at start-up.
+ */
 export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalSource {
   const namespace = config.namespace ?? config.name;
   if (config.mcp) return new McpSource(ctx.pool, config, ctx.dir);
@@ -27,7 +29,10 @@ export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalS
     return new LoadedSource({
       ...common,
       kind: 'openapi',
-      load: () => loadOpenApi(config, namespace, ctx.dir, executor === undefined),
+      load: async () => {
+        const { loadOpenApi } = await import('./openapi-source.js');
+        return loadOpenApi(config, namespace, ctx.dir, executor === undefined);
+      },
       ...(executor && { executor }),
     });
   }
@@ -35,7 +40,10 @@ export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalS
     return new LoadedSource({
       ...common,
       kind: 'a2a',
-      load: (signal) => loadAgent(config, namespace, signal),
+      load: async (signal) => {
+        const { loadAgent } = await import('./a2a-source.js');
+        return loadAgent(config, namespace, signal);
+      },
     });
   if (config.module !== undefined)
     return new LoadedSource({

@@ -45,14 +45,16 @@ export async function loadToolFile(
     );
   let tools: Tool[];
   try {
+    // Parsed straight into the namespace: namespacing afterwards would parse every tool twice.
     tools = isCanonical(raw, dialect)
-      ? (raw as unknown[]).map((t) => parseTool(stripDerived(t)))
-      : toCanonical(raw, dialect as Dialect | undefined).tools;
+      ? (raw as unknown[]).map((t) => parseTool(inSourceNamespace(stripDerived(t), namespace)))
+      : toCanonical(raw, dialect as Dialect | undefined, { namespace }).tools;
   } catch (error) {
     throw new ArsenalError('ARSENAL_BAD_TOOL_FILE', `tool file ${path}: ${(error as Error).message}`, {
       cause: error,
     });
   }
+  // A dialect's own namespace composes under the option (`ns.own`); the source's namespace wins.
   return { tools: inNamespace(tools, namespace) };
 }
 
@@ -70,4 +72,10 @@ function stripDerived(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const { id: _id, contentHash: _hash, ...rest } = value as Record<string, unknown>;
   return rest;
+}
+
+/** A canonical tool object with its namespace set to the source's (which replaces its own). */
+function inSourceNamespace(value: unknown, namespace: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return { ...(value as Record<string, unknown>), namespace };
 }

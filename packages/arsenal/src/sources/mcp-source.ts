@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { http, type McpConnection, type McpPool, type McpTransport } from '@toolarsenal/mcp';
 import { stdio } from '@toolarsenal/mcp/stdio';
 import type { Tool } from '@toolarsenal/toolmodel';
@@ -8,9 +9,16 @@ import { type ArsenalSource, Listeners, type SourceState, type SourceStatus } fr
 
 type McpConfig = NonNullable<SourceConfig['mcp']>;
 
-/** The transport for an `mcp:` source: a child process (`command`) or a URL. */
-export function mcpTransport(config: McpConfig, dir: string): McpTransport {
-  if (config.url !== undefined) return http(config.url, config.headers ? { headers: config.headers } : {});
+/**
+ * The transport for an `mcp:` source: a child process (`command`) or a URL. URL servers are
+ * reached through `@toolarsenal/net` (see `mcpFetch`).
+ */
+export function mcpTransport(config: McpConfig, dir: string, fetch?: FetchLike): McpTransport {
+  if (config.url !== undefined)
+    return http(config.url, {
+      ...(config.headers && { headers: config.headers }),
+      ...(fetch && { fetch }),
+    });
   return stdio({
     command: config.command!,
     args: config.args ?? [],
@@ -32,6 +40,7 @@ export class McpSource implements ArsenalSource {
   readonly #connection: McpConnection;
   readonly #pool: McpPool;
   readonly #listeners = new Listeners();
+  readonly #fetch: SourceFetch | undefined;
   readonly #off: (() => void)[] = [];
   #everReady = false;
   #failures = 0;
@@ -40,10 +49,12 @@ export class McpSource implements ArsenalSource {
     this.name = config.name;
     this.namespace = config.namespace ?? config.name;
     this.#pool = pool;
+    this.#fetch =
+      config.mcp!.url === undefined ? undefined : mcpFetch(config.mcp!.url, config.mcp!.allowedHosts);
     this.#connection = pool.add({
       name: config.name,
       namespace: this.namespace,
-      transport: mcpTransport(config.mcp!, dir),
+      transport: mcpTransport(config.mcp!, dir, this.#fetch),
       ...(config.mcp!.era && { era: config.mcp!.era }),
       ...(config.mcp!.connectTimeoutMs && { connectTimeoutMs: config.mcp!.connectTimeoutMs }),
       ...(config.retry && { reconnect: config.retry }),
@@ -106,5 +117,33 @@ export class McpSource implements ArsenalSource {
   async close(): Promise<void> {
     for (const off of this.#off) off();
     await this.#pool.remove(this.name);
+    await this.#fetch?.close();
   }
+}
+
+/** A fetch for one URL source, closed with it. */
+export type SourceFetch = FetchLike & { close(): Promise<void> };
+
+/**
+ * The fetch an MCP URL source's transport uses: `@toolarsenal/net`'s safe fetch, so each request
+ * (Streamable HTTP, the SSE fallback, redirects) goes only to allowed hosts, with the address
+ * checked after DNS resolution and the connection pinned to it. With `allowedHosts` from the
+ * config, an exact entry may reach a private or loopback address; without, the URL's own host
+ * is allowed on public addresses only. `@toolarsenal/net` (undici) is imported on the first
+ * request: configs without URL sources do not load it.
+ */
+export function mcpFetch(url: string, allowedHosts: readonly string[] | undefined): SourceFetch {
+  let made: Promise<FetchLike & { close(): Promise<void> }> | undefined;
+  const safe = () =>
+    (made ??= import('@toolarsenal/net').then(({ createSafeFetch }) =>
+      createSafeFetch(
+        allowedHosts ? { allowedHosts } : { allowedHosts: [new URL(url).host], trustExactHosts: false },
+      ),
+    ));
+  const fetch: FetchLike = async (input, init) => (await safe())(input, init);
+  return Object.assign(fetch, {
+    async close() {
+      if (made) await (await made).close();
+    },
+  });
 }

@@ -5,7 +5,11 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isJsonContentType,
+} from '@modelcontextprotocol/server';
 import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { McpError } from '../errors.js';
 import type { ToolArsenalMcpServer } from './mcp-server.js';
@@ -116,7 +120,9 @@ export async function listen(
       }
       if (verdict) (req as IncomingMessage & { auth?: AuthInfo }).auth = verdict;
     }
-    await handle(req as IncomingMessage & { auth?: AuthInfo }, res);
+    const body = await readJsonBody(req, res);
+    if (body === DONE) return;
+    await handle(req as IncomingMessage & { auth?: AuthInfo }, res, body);
   };
 
   await new Promise<void>((resolve, reject) => {
@@ -151,6 +157,48 @@ export async function listen(
         force = setTimeout(() => http.closeAllConnections(), grace);
       }),
   };
+}
+
+const DONE = Symbol('answered');
+
+/**
+ * Reads and parses a JSON POST body here, so the SDK gets it as `parsedBody`: without one, its
+ * handler tees the request stream to read the body and still forward it, which costs more CPU than
+ * the rest of a small call's HTTP handling. Other requests pass through untouched; a body over
+ * the SDK's limit or not JSON is answered here as the SDK would (413 / 400 parse error).
+ */
+async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  if (req.method !== 'POST' || !isJsonContentType(req.headers['content-type'] ?? null)) return undefined;
+  const refuse = (status: number, code: number, message: string) => {
+    res
+      .writeHead(status, {
+        'content-type': 'application/json',
+        ...(status === 413 && { connection: 'close' }),
+      })
+      .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+    return DONE;
+  };
+  const tooLarge = () =>
+    refuse(
+      413,
+      -32000,
+      `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`,
+    );
+  if (Number(req.headers['content-length']) > DEFAULT_MAX_REQUEST_BODY_SIZE) return tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > DEFAULT_MAX_REQUEST_BODY_SIZE) return tooLarge();
+    chunks.push(chunk);
+  }
+  try {
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (text.length > 0) return JSON.parse(text) as unknown;
+  } catch {
+    // answered below
+  }
+  return refuse(400, -32700, 'Parse error: the request body is not valid JSON');
 }
 
 async function answerHealth(

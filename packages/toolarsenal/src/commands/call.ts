@@ -1,10 +1,6 @@
-import { importOpenApi, OpenApiImportError } from '@toolarsenal/openapi';
-import {
-  createHttpExecutor,
-  type Credential,
-  formatRequest,
-  type HttpExecutorOptions,
-} from '@toolarsenal/openapi/http';
+// The HTTP executor (undici, @toolarsenal/net) is imported when the --doc form runs: every other
+// command, `serve` included, starts without loading it.
+import type { Credential, HttpExecutorOptions } from '@toolarsenal/openapi/http';
 import {
   isPlainObject,
   type JsonObject,
@@ -115,6 +111,7 @@ export function credentialsFromEnv(
 }
 
 async function loadOperation(doc: string, operation: string): Promise<Tool> {
+  const { importOpenApi, OpenApiImportError } = await import('@toolarsenal/openapi');
   let tools: Tool[];
   try {
     ({ tools } = await importOpenApi(doc));
@@ -160,6 +157,7 @@ async function runDocCall(options: CallCommandOptions, command: Command, io: Cli
     ...(maxResponseBytes ? { maxResponseBytes } : {}),
     ...(options.fileRoot && options.fileRoot.length > 0 ? { files: { roots: options.fileRoot } } : {}),
   };
+  const { createHttpExecutor, formatRequest } = await import('@toolarsenal/openapi/http');
   let executor;
   try {
     executor = createHttpExecutor(executorOptions);

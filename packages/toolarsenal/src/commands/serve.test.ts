@@ -138,3 +138,50 @@ describe('toolarsenal serve', () => {
     expect(missing.code).not.toBe(0);
   });
 });
+
+describe('toolarsenal serve --config: hostile configs', () => {
+  /** The real bin in a child process: exit code and stderr (stdin closed). */
+  const serve = (config: string) =>
+    new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [bin, 'serve', '--config', config, '--http', '0'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      let stdout = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.once('error', reject);
+      child.once('exit', (code) => resolve({ code, stderr, stdout }));
+    });
+
+  it('refuses a 10 MB config before parsing it, naming the file and the limit; nothing is served', async () => {
+    const big = scratch().write(
+      'toolarsenal.yaml',
+      `version: 1\nsources:\n  - name: a\n    file: tools.json\n# ${'x'.repeat(10 * 1024 * 1024)}\n`,
+    );
+    const refused = await serve(big);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(big);
+    expect(refused.stderr).toMatch(/too large|bytes|MB/i);
+    expect(refused.stdout).not.toMatch(/http:\/\//);
+  });
+
+  it('refuses a YAML alias bomb with a clear error instead of expanding it', async () => {
+    const levels = Array.from(
+      { length: 9 },
+      (_, i) =>
+        `${'b'.repeat(i + 1)}: &${'b'.repeat(i + 1)} [${Array(9)
+          .fill(i === 0 ? '*a' : `*${'b'.repeat(i)}`)
+          .join(', ')}]`,
+    );
+    const bomb = scratch().write(
+      'toolarsenal.yaml',
+      `a: &a [x, x, x, x, x, x, x, x, x]\n${levels.join('\n')}\n`,
+    );
+    const refused = await serve(bomb);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(bomb);
+    expect(refused.stderr).toMatch(/alias/i);
+    expect(refused.stdout).not.toMatch(/http:\/\//);
+  });
+});
