@@ -60,7 +60,8 @@ export function resolveLimits<T extends object>(
   overrides: unknown,
   argument = 'limits',
 ): T {
-  if (overrides === undefined) return defaults as T;
+  // The defaults themselves (a caller passing resolved limits on) need no second check or copy.
+  if (overrides === undefined || overrides === defaults) return defaults as T;
   if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides))
     throw new InvalidArgumentError(argument, 'an object of limits', overrides);
   const keys = Object.keys(overrides);
@@ -92,6 +93,11 @@ export function pickJsonLimits(
   argument = 'limits',
 ): JsonLimits {
   if (limits === undefined) return defaults;
+  // The documented constants hold all four JSON limits, already valid: their pick is fixed (and
+  // frozen, like `defaults`). Resolved tool limits are passed on along the parse path, so this
+  // spares a copy and four checks per inspected definition.
+  const known = KNOWN_PICKS.get(limits);
+  if (known !== undefined) return known;
   if (limits === null || typeof limits !== 'object' || Array.isArray(limits))
     throw new InvalidArgumentError(argument, 'an object of limits', limits);
   const given = limits as Record<string, unknown>;
@@ -107,3 +113,14 @@ export function pickJsonLimits(
 }
 
 const JSON_LIMIT_KEYS = ['maxDepth', 'maxNodes', 'maxStringLength', 'maxArrayLength'] as const;
+
+const jsonLimitsOf = (limits: Readonly<JsonLimits>): Readonly<JsonLimits> =>
+  Object.freeze({
+    maxDepth: limits.maxDepth,
+    maxNodes: limits.maxNodes,
+    maxStringLength: limits.maxStringLength,
+    maxArrayLength: limits.maxArrayLength,
+  });
+const KNOWN_PICKS = new Map<unknown, JsonLimits>(
+  [DEFAULT_JSON_LIMITS, DEFAULT_DOCUMENT_LIMITS, DEFAULT_TOOL_LIMITS].map((l) => [l, jsonLimitsOf(l)]),
+);
