@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { arsenalTarget } from './inspect-arsenal.js';
 
 const tool = (name: string, description: string, namespace?: string) =>
-  defineTool({ name, description, ...(namespace && { namespace }), inputSchema: { type: 'object', properties: {} } });
+  defineTool({
+    name,
+    description,
+    ...(namespace && { namespace }),
+    inputSchema: { type: 'object', properties: {} },
+  });
 
 /** Reads a Server-Sent Events stream: `next(name)` waits for the next event of that name and returns its data. */
 function eventReader(reader: ReadableStreamDefaultReader<Uint8Array>) {
