@@ -49,7 +49,10 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
 
   it('search: ranked hits with the breakdown drawn as stacked bars', async () => {
     await page.getByRole('tab', { name: 'Search' }).click();
-    await page.getByLabel('Query').fill('refund the payment, then delete the receipt file');
+    await page
+      .locator('#view-search')
+      .getByRole('textbox', { name: 'Query' })
+      .fill('refund the payment, then delete the receipt file');
     await page.locator('#search-form summary').click();
     await page.getByLabel('Used tools (ids or names, comma-separated)').fill('delete_file');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -70,7 +73,10 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     expect(await first.locator('table.breakdown').textContent()).toContain('lexical (BM25)');
     await shoot('search');
     await page.getByLabel('Used tools (ids or names, comma-separated)').fill('');
-    await page.getByLabel('Query').fill('quantum chromodynamics lecture notes');
+    await page
+      .locator('#view-search')
+      .getByRole('textbox', { name: 'Query' })
+      .fill('quantum chromodynamics lecture notes');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-testid="search-summary"]').textContent())

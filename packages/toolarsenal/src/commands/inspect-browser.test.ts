@@ -75,7 +75,11 @@ describe.skipIf(!HAVE_BROWSER)('toolarsenal inspect over the gateway example, in
 
   it('search: ranked hits from the arsenal’s index, the breakdown drawn as stacked bars', async () => {
     await page.getByRole('tab', { name: 'Search' }).click();
-    await page.getByLabel('Query').fill('add a new todo item to my list');
+    // Scoped: tools whose names contain "query" have buttons labelled with them.
+    await page
+      .locator('#view-search')
+      .getByRole('textbox', { name: 'Query' })
+      .fill('add a new todo item to my list');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const first = page.locator('#search-results .hits > li').first();
     await first.waitFor();

@@ -31,7 +31,8 @@ describe('signalShares', () => {
   });
 
   it('is empty when no weight is positive', () => {
-    const zero = Object.fromEntries(Object.keys(DEFAULT_WEIGHTS).map((k) => [k, 0]));
-    expect(signalShares({ relevance: 1 }, zero as typeof DEFAULT_WEIGHTS)).toEqual({});
+    const zero = { ...DEFAULT_WEIGHTS };
+    for (const key of Object.keys(zero) as Array<keyof typeof zero>) zero[key] = 0;
+    expect(signalShares({ relevance: 1 }, zero)).toEqual({});
   });
 });
