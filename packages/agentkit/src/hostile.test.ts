@@ -2,6 +2,7 @@ import { createIndex } from '@toolarsenal/toolindex';
 import { defineTool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
 import fc from 'fast-check';
+import { errorCode as code } from '@toolarsenal/toolkit-testing';
 import { describe, expect, it } from 'vitest';
 import {
   compilePinned,
@@ -10,7 +11,6 @@ import {
   createToolSelector,
   parseFindArgs,
   readTools,
-  ToolkitError,
   ToolNames,
   toTool,
 } from './index.js';
@@ -20,16 +20,6 @@ const tool = defineTool({
   description: 'Echo.',
   inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
 });
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (ToolkitError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return undefined;
-}
 
 describe('hostile options are typed errors naming the option', () => {
   it('createToolCaller', () => {

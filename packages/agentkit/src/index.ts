@@ -28,10 +28,12 @@ export {
   type ToolCaller,
   type ToolCallerOptions,
 } from './tool-caller.js';
+export { followIndex } from './index-names.js';
 export { ToolNames } from './tool-names.js';
 export {
   type ConversationTurn,
   createToolSelector,
+  listTools,
   type SelectableIndex,
   type Selection,
   type SelectOptions,

@@ -1,7 +1,7 @@
 import { createIndex } from '@toolarsenal/toolindex';
 import { describe, expect, it } from 'vitest';
 import { createToolSelector } from './index.js';
-import { loadCatalog } from './test-fixtures/catalog.js';
+import { loadCatalog } from '@toolarsenal/toolkit-testing';
 
 function setup() {
   const tools = loadCatalog();

@@ -101,10 +101,16 @@ export function createToolSelector(options: ToolSelectorOptions): ToolSelector {
     indexPinned = undefined;
   });
 
+  // Pinned tools of a pool, worked out once per pool (an agent passes the same pool every turn).
+  const pinnedByPool = new WeakMap<readonly Tool[], Tool[]>();
   const pinnedIn = (pool: readonly Tool[] | undefined): Tool[] => {
     if (!hasPinned) return [];
-    if (pool) return pool.filter(isPinned);
-    indexPinned ??= allTools(index).filter(isPinned);
+    if (pool) {
+      let pinned = pinnedByPool.get(pool);
+      if (!pinned) pinnedByPool.set(pool, (pinned = pool.filter(isPinned)));
+      return pinned;
+    }
+    indexPinned ??= listTools(index).filter(isPinned);
     return indexPinned;
   };
 
@@ -181,7 +187,8 @@ function ids(value: readonly string[] | undefined): string[] {
   return [...out];
 }
 
-function allTools(index: SelectableIndex): Tool[] {
+/** Every tool of an index, page by page. */
+export function listTools(index: SelectableIndex): Tool[] {
   const out: Tool[] = [];
   let cursor: string | undefined;
   do {

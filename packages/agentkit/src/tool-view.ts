@@ -1,5 +1,6 @@
 import { createIndex } from '@toolarsenal/toolindex';
 import type { Tool } from '@toolarsenal/toolmodel';
+import { ToolkitError } from './errors.js';
 import type { SelectableIndex } from './tool-selector.js';
 
 /**
@@ -43,6 +44,12 @@ export function viewTools<T>(tools: readonly T[], options: ToolViewOptions<T>): 
       passthrough.push(item);
       return;
     }
+    const owner = idOfName.get(name);
+    if (owner !== undefined)
+      throw new ToolkitError(
+        'TOOLKIT_INVALID_TOOL',
+        `tools[${i}] is named ${JSON.stringify(name)} like the tool ${JSON.stringify(owner)}, so the model could not tell ${JSON.stringify(tool.id)} from it. Convert them in one toolkit call, or share one ToolNames registry, so each gets its own name.`,
+      );
     known.push(tool);
     byId.set(tool.id, item);
     idOfName.set(name, tool.id);

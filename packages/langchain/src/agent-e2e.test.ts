@@ -5,7 +5,7 @@ import { deny, policy, toolset } from '@toolarsenal/toolset';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { type SelectionEvent, toLangChainTools, toolArsenalMiddleware } from './index.js';
-import { catalogRunner, loadCatalog } from './test-fixtures/catalog.js';
+import { catalogRunner, loadCatalog } from '@toolarsenal/toolkit-testing';
 import { RecordingModel } from './test-fixtures/recording-model.js';
 
 function setup() {

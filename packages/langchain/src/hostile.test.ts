@@ -1,34 +1,17 @@
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import { createIndex } from '@toolarsenal/toolindex';
-import { defineTool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
+import { errorCode as code, weatherTool as weather } from '@toolarsenal/toolkit-testing';
 import { describe, expect, it } from 'vitest';
 import { readConversation } from './conversation.js';
 import {
   createFindToolsTool,
   fromLangChainTools,
   ToolIndexRetriever,
-  ToolkitError,
   toLangChainTools,
   toolArsenalMiddleware,
 } from './index.js';
-
-const weather = defineTool({
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-});
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (ToolkitError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return undefined;
-}
 
 function jsonTool(name: string, schema: Record<string, unknown>) {
   return new DynamicStructuredTool({ name, description: 'x', schema, func: async () => 'x' });

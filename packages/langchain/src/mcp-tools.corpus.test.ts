@@ -8,23 +8,14 @@ import type { Tool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
 import { deny, policy, toolset } from '@toolarsenal/toolset';
 import { createAgent } from 'langchain';
+import { loadMcpCorpus } from '@toolarsenal/toolkit-testing';
 import { describe, expect, it } from 'vitest';
-import {
-  type ArsenalTool,
-  fromLangChainTools,
-  toLangChainTools,
-  toolArsenalMiddleware,
-  ToolNames,
-} from './index.js';
-import { loadMcpCorpus, uniqueNameGroups } from './test-fixtures/mcp-corpus.js';
+import { type ArsenalTool, fromLangChainTools, toLangChainTools, toolArsenalMiddleware } from './index.js';
 import { RecordingModel } from './test-fixtures/recording-model.js';
 
-/** All 527 tools as LangChain tools (one runner per group of distinct names; names shared). */
+/** All 527 tools in one runner (same-name tools of different servers side by side, kept by id). */
 function convertAll(tools: readonly Tool[]): ArsenalTool[] {
-  const names = new ToolNames();
-  return uniqueNameGroups(tools).flatMap((group) =>
-    toLangChainTools(group, { runner: createRunner({ tools: group }), names }),
-  );
+  return toLangChainTools(tools, { runner: createRunner({ tools }) });
 }
 
 type Defs = Record<string, unknown>[];
@@ -103,7 +94,7 @@ describe('527 real MCP tools through LangChain', () => {
   });
 
   it('createAgent over 500 real tools: only the selected tools reach the model, calls run through toolrun, denied tools never offered, bad arguments come back as tool errors', async () => {
-    const tools = uniqueNameGroups(corpus)[0]!.slice(0, 500);
+    const tools = corpus.slice(0, 500);
     expect(tools).toHaveLength(500);
     const calls: string[] = [];
     const runner = createRunner({ defaults: { retry: false } });

@@ -1,6 +1,7 @@
 import {
   createToolSelector,
   FIND_TOOLS_NAME,
+  followIndex,
   invalidOption,
   isRecord,
   type SelectableIndex,
@@ -101,13 +102,14 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
 
   if (arsenal !== undefined) {
     if (!isRecord(arsenal)) throw invalidOption('options.arsenal', 'an object { index, runner, … }', arsenal);
-    const source = new ArsenalMode(arsenal, langChainContext(undefined, arsenal));
+    const source = new ArsenalMode(arsenal, langChainContext(undefined, arsenal, [FIND_TOOLS_NAME]));
     const selector = createToolSelector({ ...selectorOptions, index: arsenal.index });
     const findTool = strategy === 'find_tools' ? source.findTool(options) : undefined;
     return createMiddleware({
       name: 'ToolArsenal',
       ...(findTool ? { tools: [findTool] } : {}),
       wrapModelCall: async (request, handler) => {
+        source.planNames();
         const turn = readConversation(request.messages, (name) => source.idOf(name), recentCount);
         const allowed = (tool: Tool) => source.visible(tool);
         const active =
@@ -130,12 +132,16 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
 
   let view: AgentToolView | undefined;
   let viewOf: readonly AnyTool[] | undefined;
+  // The agent's tools that are always offered (not selectable), worked out once per tool list.
+  let rest: AnyTool[] = [];
   const selectors = new WeakMap<SelectableIndex, ReturnType<typeof createToolSelector>>();
   const current = (tools: readonly AnyTool[]): AgentToolView => {
     if (view === undefined || viewOf !== tools) {
       const withoutFind = tools.filter((t) => !(findTool && t === findTool));
       view = viewAgentTools(withoutFind, index);
       viewOf = tools;
+      const selectable = new Set<AnyTool>(view.byId.values());
+      rest = tools.filter((t) => !selectable.has(t));
     }
     return view;
   };
@@ -180,7 +186,6 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
       const chosen = selection.tools
         .map((t) => v.byId.get(t.id))
         .filter((t): t is AnyTool => t !== undefined);
-      const rest = req.tools.filter((t) => !v.ids.has(idOf(v, t) ?? ''));
       const tools = [...chosen, ...rest];
       onSelect?.({ query: turn.query, offered: names(tools), selection });
       return handler({ ...request, tools });
@@ -191,10 +196,14 @@ export function toolArsenalMiddleware(options: ToolArsenalMiddlewareOptions = {}
 /** Arsenal mode: LangChain tools made on demand for selected canonical tools, names fixed per middleware. */
 class ArsenalMode {
   readonly #cache = new Map<string, ArsenalTool>();
+  /** Makes every tool of the index known to the names, so same-name tools are qualified. */
+  readonly planNames: () => void;
   constructor(
     private readonly arsenal: ArsenalSource,
     private readonly lc: LangChainContext,
-  ) {}
+  ) {
+    this.planNames = followIndex(lc.names, arsenal.index);
+  }
 
   visible(tool: Tool): boolean {
     return this.lc.caller.access.allows(tool, 'list');
@@ -240,11 +249,6 @@ function found(messages: ReturnType<typeof readConversation>['toolMessages']): s
       if (isPlainObject(card) && typeof card.id === 'string') ids.push(card.id);
   }
   return ids;
-}
-
-function idOf(v: AgentToolView, tool: AnyTool): string | undefined {
-  const name = (tool as { name?: unknown }).name;
-  return typeof name === 'string' ? v.idOfName.get(name) : undefined;
 }
 
 function names(tools: readonly AnyTool[]): string[] {

@@ -1,42 +1,27 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import type { McpPool } from '@toolarsenal/mcp';
+import { readmeExample } from '@toolarsenal/toolkit-testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordingModel } from './test-fixtures/recording-model.js';
 
 // The README's agent.ts, run as written with LangChain's scripted fake model in place of a live one.
-const pkg = fileURLToPath(new URL('../', import.meta.url));
-const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-// Inside the package so the example's imports resolve like a user's would.
-const dir = join(pkg, 'node_modules', '.cache', 'readme-example');
+const readme = readmeExample(new URL('../', import.meta.url));
 
 describe('README example', () => {
-  const cwd = process.cwd();
   let mcp: McpPool | undefined;
   afterAll(async () => {
     await mcp?.close();
-    process.chdir(cwd);
-    rmSync(dir, { recursive: true, force: true });
+    readme.cleanup();
   });
 
   it(
     'agent.ts: an MCP server and an OpenAPI document behind one agent, the best 8 tools per turn',
     { timeout: 120_000 },
     async () => {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'agent.mts'), blocks[0]!);
-      copyFileSync(
-        new URL('../../agentkit/src/test-fixtures/petstore.yaml', import.meta.url),
-        join(dir, 'petstore.yaml'),
-      );
-      process.chdir(dir); // the example reads petstore.yaml from the working directory
-      const example = (await import(pathToFileURL(join(dir, 'agent.mts')).href)) as {
+      const example = await readme.importBlock<{
         mcp: McpPool;
         createAssistant: (model: unknown) => { invoke(input: unknown): Promise<{ messages: unknown[] }> };
-      };
+      }>();
       mcp = example.mcp;
       const model = new RecordingModel()
         .respondWithTools([

@@ -27,7 +27,9 @@ export function toLangChainTools(
   options: ToLangChainOptions,
 ): ArsenalTool[] {
   const { caller, names, throwOnError } = langChainContext(tools, options);
-  return readTools(tools, caller.access).map((tool) => createArsenalTool(tool, caller, names, throwOnError));
+  const list = readTools(tools, caller.access);
+  names.plan(list);
+  return list.map((tool) => createArsenalTool(tool, caller, names, throwOnError));
 }
 
 export interface LangChainContext {
@@ -37,8 +39,12 @@ export interface LangChainContext {
 }
 
 /** Checked options shared by `toLangChainTools` and the middleware's arsenal mode. */
-export function langChainContext(tools: unknown, options: ToLangChainOptions): LangChainContext {
-  const context = toolkitContext(tools, options);
+export function langChainContext(
+  tools: unknown,
+  options: ToLangChainOptions,
+  reserved: readonly string[] = [],
+): LangChainContext {
+  const context = toolkitContext(tools, options, reserved);
   if (options.throwOnError !== undefined && typeof options.throwOnError !== 'boolean')
     throw invalidOption('options.throwOnError', 'a boolean', options.throwOnError);
   return { ...context, throwOnError: options.throwOnError ?? false };

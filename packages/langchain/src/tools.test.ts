@@ -15,14 +15,7 @@ import {
   toLangChainTools,
   ToolNames,
 } from './index.js';
-import { catalogRunner, loadCatalog } from './test-fixtures/catalog.js';
-
-const weather = defineTool({
-  name: 'get_weather',
-  namespace: 'demo',
-  description: 'Current weather for a city.',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-});
+import { catalogRunner, loadCatalog, weatherTool as weather } from '@toolarsenal/toolkit-testing';
 
 describe('toLangChainTools', () => {
   it('keeps the canonical JSON Schema as the tool schema and answers ToolMessages for tool calls', async () => {
@@ -135,7 +128,8 @@ describe('toLangChainTools', () => {
     const first = toLangChainTools([a, c], { runner: runnerA, names });
     const second = toLangChainTools([b], { runner: runnerB, names });
     expect(first.map((t) => t.name)).toEqual(['search', 'lookup_v2']);
-    expect(second[0]!.name).toMatch(/^search_[0-9a-f]{8}$/);
+    // Named once, a tool keeps its name; the later same-name tool is qualified by its namespace.
+    expect(second[0]!.name).toBe('web_search');
     expect(names.idOf(second[0]!.name)).toBe('web:search@1.0.0');
   });
 

@@ -5,7 +5,7 @@ import { createIndex } from '@toolarsenal/toolindex';
 import { deny, policy, toolset } from '@toolarsenal/toolset';
 import { describe, expect, it } from 'vitest';
 import { createToolRetriever, ToolSelectingAgent, toLlamaIndexTools, toolSelectingAgent } from './index.js';
-import { catalogRunner, loadCatalog } from './test-fixtures/catalog.js';
+import { catalogRunner, loadCatalog } from '@toolarsenal/toolkit-testing';
 import { ScriptedLLM } from './test-fixtures/scripted-llm.js';
 
 function setup() {

@@ -7,22 +7,19 @@ import { createIndex } from '@toolarsenal/toolindex';
 import type { Tool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
 import { deny, policy, toolset } from '@toolarsenal/toolset';
+import { loadMcpCorpus } from '@toolarsenal/toolkit-testing';
 import { describe, expect, it } from 'vitest';
 import {
   type ArsenalFunctionTool,
   fromLlamaIndexTools,
   toLlamaIndexTools,
-  ToolNames,
   toolSelectingAgent,
 } from './index.js';
-import { loadMcpCorpus, uniqueNameGroups } from './test-fixtures/mcp-corpus.js';
 import { ScriptedLLM } from './test-fixtures/scripted-llm.js';
 
+/** All 527 tools in one runner (same-name tools of different servers side by side, kept by id). */
 function convertAll(tools: readonly Tool[]): ArsenalFunctionTool[] {
-  const names = new ToolNames();
-  return uniqueNameGroups(tools).flatMap((group) =>
-    toLlamaIndexTools(group, { runner: createRunner({ tools: group }), names }),
-  );
+  return toLlamaIndexTools(tools, { runner: createRunner({ tools }) });
 }
 
 describe('527 real MCP tools through LlamaIndex', () => {
@@ -79,7 +76,7 @@ describe('527 real MCP tools through LlamaIndex', () => {
   });
 
   it('a LlamaIndex agent workflow over 500 real tools: the LLM gets only the selected tools, calls run through toolrun, denied tools never offered, bad arguments come back as tool errors', async () => {
-    const tools = uniqueNameGroups(corpus)[0]!.slice(0, 500);
+    const tools = corpus.slice(0, 500);
     const calls: string[] = [];
     const runner = createRunner({ defaults: { retry: false } });
     for (const tool of tools)

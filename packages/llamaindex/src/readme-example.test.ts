@@ -1,42 +1,28 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChatMessage, ToolCallLLM } from '@llamaindex/core/llms';
 import type { AgentWorkflow } from '@llamaindex/workflow';
 import type { McpPool } from '@toolarsenal/mcp';
+import { readmeExample } from '@toolarsenal/toolkit-testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptedLLM } from './test-fixtures/scripted-llm.js';
 
 // The README's agent.ts, run as written with LlamaIndex's MockLLM (scripted) in place of a live model.
-const pkg = fileURLToPath(new URL('../', import.meta.url));
-const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-const dir = join(pkg, 'node_modules', '.cache', 'readme-example');
+const readme = readmeExample(new URL('../', import.meta.url));
 
 describe('README example', () => {
-  const cwd = process.cwd();
   let mcp: McpPool | undefined;
   afterAll(async () => {
     await mcp?.close();
-    process.chdir(cwd);
-    rmSync(dir, { recursive: true, force: true });
+    readme.cleanup();
   });
 
   it(
     'agent.ts: an MCP server and an OpenAPI document behind one agent workflow, the best 8 tools per step',
     { timeout: 120_000 },
     async () => {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'agent.mts'), blocks[0]!);
-      copyFileSync(
-        new URL('../../agentkit/src/test-fixtures/petstore.yaml', import.meta.url),
-        join(dir, 'petstore.yaml'),
-      );
-      process.chdir(dir); // the example reads petstore.yaml from the working directory
-      const example = (await import(pathToFileURL(join(dir, 'agent.mts')).href)) as {
+      const example = await readme.importBlock<{
         mcp: McpPool;
         createAssistant: (llm: ToolCallLLM) => AgentWorkflow;
-      };
+      }>();
       mcp = example.mcp;
       const llm = new ScriptedLLM([
         {

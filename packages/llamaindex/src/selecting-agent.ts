@@ -1,5 +1,6 @@
 import {
   createToolSelector,
+  followIndex,
   toolkitContext,
   invalidOption,
   isRecord,
@@ -72,7 +73,13 @@ export class ToolSelectingAgent extends FunctionAgent {
   readonly #onSelect: ToolSelectionOptions['onSelect'];
   readonly #index: SelectableIndex | undefined;
   readonly #arsenal:
-    { source: ArsenalSource; lc: LlamaIndexContext; cache: Map<string, ArsenalFunctionTool> } | undefined;
+    | {
+        source: ArsenalSource;
+        lc: LlamaIndexContext;
+        cache: Map<string, ArsenalFunctionTool>;
+        planNames: () => void;
+      }
+    | undefined;
   #view: ToolView<BaseToolWithCall> | undefined;
   #viewOf = -1;
 
@@ -116,7 +123,13 @@ export class ToolSelectingAgent extends FunctionAgent {
     if (arsenal !== undefined) {
       if (!isRecord(arsenal))
         throw invalidOption('params.arsenal', 'an object { index, runner, … }', arsenal);
-      this.#arsenal = { source: arsenal, lc: toolkitContext(undefined, arsenal), cache: new Map() };
+      const lc = toolkitContext(undefined, arsenal);
+      this.#arsenal = {
+        source: arsenal,
+        lc,
+        cache: new Map(),
+        planNames: followIndex(lc.names, arsenal.index),
+      };
       this.#selectorFor(arsenal.index);
     } else {
       this.#selectorFor(this.#viewFor(this.tools).index);
@@ -140,6 +153,7 @@ export class ToolSelectingAgent extends FunctionAgent {
   ): Promise<BaseToolWithCall[]> {
     const arsenal = this.#arsenal;
     if (arsenal) {
+      arsenal.planNames();
       const turn = readConversation(messages, (name) => arsenal.lc.names.idOf(name), this.#recent);
       const visible = (tool: Tool) => arsenal.lc.caller.access.allows(tool, 'list');
       const selection = await this.#selectorFor(arsenal.source.index).select(turn, { candidates: visible });

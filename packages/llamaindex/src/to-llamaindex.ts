@@ -25,7 +25,9 @@ export function toLlamaIndexTools(
   options: ToLlamaIndexOptions,
 ): ArsenalFunctionTool[] {
   const { caller, names } = toolkitContext(tools, options);
-  return readTools(tools, caller.access).map((tool) => createArsenalFunctionTool(tool, caller, names));
+  const list = readTools(tools, caller.access);
+  names.plan(list);
+  return list.map((tool) => createArsenalFunctionTool(tool, caller, names));
 }
 
 export function createArsenalFunctionTool(

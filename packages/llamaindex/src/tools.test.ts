@@ -1,6 +1,5 @@
 import { FunctionTool, tool as liTool } from '@llamaindex/core/tools';
 import { createIndex } from '@toolarsenal/toolindex';
-import { defineTool } from '@toolarsenal/toolmodel';
 import { createRunner } from '@toolarsenal/toolrun';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,30 +9,17 @@ import {
   fromLlamaIndexTools,
   isArsenalFunctionTool,
   ToolIndexRetriever,
-  ToolkitError,
   toLlamaIndexTools,
   ToolSelectingAgent,
   toolSelectingAgent,
 } from './index.js';
-import { catalogRunner, loadCatalog } from './test-fixtures/catalog.js';
+import {
+  catalogRunner,
+  errorCode as code,
+  loadCatalog,
+  weatherTool as weather,
+} from '@toolarsenal/toolkit-testing';
 import { ScriptedLLM } from './test-fixtures/scripted-llm.js';
-
-const weather = defineTool({
-  name: 'get_weather',
-  namespace: 'demo',
-  description: 'Current weather for a city.',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-});
-
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (ToolkitError.isInstance(error)) return error.code;
-    throw error;
-  }
-  return undefined;
-}
 
 describe('toLlamaIndexTools', () => {
   it('has the canonical JSON Schema as parameters; calls go through the runner; failures throw the model-facing message', async () => {

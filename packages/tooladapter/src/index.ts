@@ -27,6 +27,7 @@ export {
   MCP_NAME_RULE,
   type NameRule,
   OPENAI_NAME_RULE,
+  PORTABLE_NAME_RULE,
 } from './names/name-rules.js';
 export { parseDescriptionTags } from './passes/description-tags.js';
 export { restoreSchema } from './passes/restore.js';

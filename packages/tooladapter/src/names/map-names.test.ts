@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapName, mapNames, sanitizeName } from './map-names.js';
-import { GEMINI_NAME_RULE, MCP_NAME_RULE, OPENAI_NAME_RULE } from './name-rules.js';
+import {
+  ANTHROPIC_NAME_RULE,
+  GEMINI_NAME_RULE,
+  MCP_NAME_RULE,
+  OPENAI_NAME_RULE,
+  PORTABLE_NAME_RULE,
+} from './name-rules.js';
 
 describe('mapName', () => {
   it('keeps valid, free names', () => {
@@ -55,6 +61,19 @@ describe('mapName', () => {
     expect(() => mapName(42 as never, OPENAI_NAME_RULE, new Set())).toThrow(/name must be a string/);
   });
 
+  it('PORTABLE_NAME_RULE names pass every provider rule', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (a, b) => {
+        const name = mapName(a, PORTABLE_NAME_RULE, new Set([b]));
+        for (const rule of [OPENAI_NAME_RULE, ANTHROPIC_NAME_RULE, GEMINI_NAME_RULE, MCP_NAME_RULE])
+          expect(rule.pattern.test(name), name).toBe(true);
+        expect(name).not.toBe(b);
+      }),
+    );
+    expect(mapName('1password', PORTABLE_NAME_RULE, new Set())).toBe('_1password');
+    expect(mapName('github.search', PORTABLE_NAME_RULE, new Set())).toBe('github_search');
+  });
+
   it('never uses reserved names', () => {
     expect(mapName('x', OPENAI_NAME_RULE, new Set(['x']))).not.toBe('x');
   });
@@ -64,7 +83,7 @@ describe('mapName', () => {
     fc.assert(
       fc.property(fc.array(nameArb, { maxLength: 30 }), (raw) => {
         const requests = raw.map((name, i) => ({ id: `t${i}`, name }));
-        for (const rule of [OPENAI_NAME_RULE, GEMINI_NAME_RULE, MCP_NAME_RULE]) {
+        for (const rule of [OPENAI_NAME_RULE, GEMINI_NAME_RULE, MCP_NAME_RULE, PORTABLE_NAME_RULE]) {
           const { names, map } = mapNames(requests, rule);
           expect(new Set(names).size).toBe(names.length);
           names.forEach((n, i) => {

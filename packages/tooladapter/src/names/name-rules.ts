@@ -46,6 +46,18 @@ export const GEMINI_NAME_RULE: NameRule = {
   firstChar: /^[a-zA-Z_]/,
 };
 
+/**
+ * A name every rule above accepts (OpenAI, Anthropic, Gemini, MCP): a letter or `_` first, then
+ * letters, digits, `_` and `-`, at most 64 characters — for names that must work with whichever
+ * provider a framework agent is pointed at.
+ */
+export const PORTABLE_NAME_RULE: NameRule = {
+  pattern: /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/,
+  maxLength: 64,
+  invalidChar: /[^a-zA-Z0-9_-]/g,
+  firstChar: /^[a-zA-Z_]/,
+};
+
 /** Throws `InvalidArgumentError` unless `rule` has the shape of a `NameRule`. */
 export function expectNameRule(rule: unknown): asserts rule is NameRule {
   if (

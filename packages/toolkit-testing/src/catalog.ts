@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseTool, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { createRunner, type Runner, type RunnerOptions } from '@toolarsenal/toolrun';
 
-/** The toolkits' in-repo test catalogue (32 realistic tools, no service behind them). */
-const CATALOG = new URL('./catalog.json', import.meta.url);
+// `data/` sits beside `src/` and `dist/`, so these resolve from the sources and the build alike.
+const CATALOG = new URL('../data/catalog.json', import.meta.url);
 
+/** An OpenAPI document for README examples that import one (`petstore.yaml`). */
+export const PETSTORE_PATH = fileURLToPath(new URL('../data/petstore.yaml', import.meta.url));
+
+/** The toolkits' in-repo test catalogue (32 realistic tools, no service behind them). */
 export function loadCatalog(): Tool[] {
   const { tools } = JSON.parse(readFileSync(CATALOG, 'utf8')) as { tools: ToolInput[] };
   return tools.map((t) => parseTool(t));
@@ -19,13 +24,19 @@ export function answer(tool: Tool, args: Record<string, unknown>): unknown {
   return { ok: true, tool: tool.name, arguments: args };
 }
 
+/** One call a catalogue runner ran. */
+export interface RecordedCall {
+  id: string;
+  args: Record<string, unknown>;
+}
+
 /** A runner holding every tool with `answer` as its handler; `calls` records what ran. */
 export function catalogRunner(
   tools: readonly Tool[],
   options: RunnerOptions = {},
-): { runner: Runner; calls: { id: string; args: Record<string, unknown> }[] } {
+): { runner: Runner; calls: RecordedCall[] } {
   const runner = createRunner({ defaults: { retry: false }, ...options });
-  const calls: { id: string; args: Record<string, unknown> }[] = [];
+  const calls: RecordedCall[] = [];
   for (const tool of tools)
     runner.register(tool, (args) => {
       calls.push({ id: tool.id, args });

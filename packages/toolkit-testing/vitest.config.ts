@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Corpus-scale suites over ../shared/data go in *.corpus.test.ts and a `test:corpus` script
+    // (see packages/toolmodel/vitest.corpus.config.ts); `npm test` must pass without ../shared.
+    exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
+    testTimeout: 30_000,
+  },
+});
