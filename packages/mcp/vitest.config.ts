@@ -7,5 +7,7 @@ export default defineConfig({
     // (see packages/toolmodel/vitest.corpus.config.ts); `npm test` must pass without ../shared.
     exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
     testTimeout: 30_000,
+    // Compiles the stdio fixture server to JavaScript once, so each test starts it with plain node.
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 });

@@ -6,5 +6,7 @@ export default defineConfig({
     // Corpus-scale suites over ../shared/data run in `test:corpus` (vitest.corpus.config.ts).
     exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
     testTimeout: 30_000,
+    // Builds dist once for the tests that run the real bin in a child process.
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 });

@@ -1,16 +1,16 @@
 // Runs every README example against built packages: the workspace's (npm test: packages resolve
 // through node_modules to their dist/ via the exports map) or a consumer project's installed tarballs
-// (check:packages). ts blocks are type-checked together with tsc, then run with tsx; js blocks run with
-// node; sh blocks run with bash (npm install lines are checked against the packages, not run).
+// (check:packages). ts blocks are type-checked together with tsc, then compiled with esbuild and run
+// with node; js blocks run with node; sh blocks run with bash (npm install lines are checked against the
+// packages, not run).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileScript } from '../test-support/compile-fixtures.mjs';
 import { consumerTsc } from './consumer-tsc.mjs';
 import { programLocation, readmeLine, readmePrograms, splitInstalls } from './readme-programs.mjs';
 import { networkIsolation, runIsolated } from './sandboxed-run.mjs';
 import { publishablePackages, repoRoot } from './workspace.mjs';
 
-const TSX = fileURLToPath(import.meta.resolve('tsx/esm'));
 // .mts/.mjs are ES modules without a package.json: the sandbox has none, so `npx <package>` resolves
 // from the project around it (the repository or the consumer), as it would for a reader.
 const EXT = { ts: 'mts', js: 'mjs', sh: 'sh' };
@@ -181,7 +181,15 @@ async function runOne({ program, dir, path }, typeError, resolveRoot, known) {
     writeFileSync(path, script);
     [command, args] = ['bash', ['-e', '-o', 'pipefail', path]];
   } else if (program.kind === 'ts') {
-    [command, args] = [process.execPath, ['--import', pathToFileURL(TSX).href, path]];
+    // Compiled (type-checked above) with esbuild, what tsx transpiles with, and run by plain node: no
+    // loader to start in every child. The inline source map keeps error lines those of the .mts file.
+    const compiled = path.replace(/\.mts$/, '.mjs');
+    try {
+      await compileScript(path, compiled, { sourcemap: true });
+    } catch (error) {
+      return done('failed', `esbuild could not compile it:\n${error.message}`);
+    }
+    [command, args] = [process.execPath, ['--enable-source-maps', compiled]];
   } else {
     [command, args] = [process.execPath, [path]];
   }

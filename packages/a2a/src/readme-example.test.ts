@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileScript } from '../../../tools/test-support/compile-fixtures.mjs';
 import { connectAgent } from './client/agent.js';
 import { type SampleAgent, startSampleAgent } from './test-fixtures/sdk-agent.js';
 
@@ -16,6 +17,15 @@ const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) =>
 );
 const dir = join(pkg, 'node_modules', '.cache', 'readme-example');
 const run = promisify(execFile);
+// A block written as a .mts file, compiled (with the package source it imports) to plain JavaScript
+// with esbuild — what tsx would transpile it with — so the child is a plain `node` process.
+async function compiled(name: string, code: string): Promise<string> {
+  const source = join(dir, `${name}.mts`);
+  writeFileSync(source, code);
+  const out = join(dir, `${name}.mjs`);
+  await compileScript(source, out);
+  return out;
+}
 
 describe('README examples', () => {
   let sample: SampleAgent;
@@ -34,9 +44,8 @@ describe('README examples', () => {
   });
 
   it('wraps a remote agent as a tool and calls it through toolrun', async () => {
-    const file = join(dir, 'client.mts');
-    writeFileSync(file, blocks[0]!);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', file], {
+    const file = await compiled('client', blocks[0]!);
+    const { stdout } = await run(process.execPath, [file], {
       cwd: pkg,
       env: { ...process.env, AGENT_URL: sample.url },
       timeout: 60_000,
@@ -45,9 +54,8 @@ describe('README examples', () => {
   });
 
   it('answers an input-required task', async () => {
-    const file = join(dir, 'resume.mts');
-    writeFileSync(file, blocks[1]!);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', file], {
+    const file = await compiled('resume', blocks[1]!);
+    const { stdout } = await run(process.execPath, [file], {
       cwd: pkg,
       env: { ...process.env, AGENT_URL: sample.url },
       timeout: 60_000,
@@ -56,9 +64,8 @@ describe('README examples', () => {
   });
 
   it('serves a toolset at two exposure levels', async () => {
-    const file = join(dir, 'server.mts');
-    writeFileSync(file, blocks[2]!);
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    const file = await compiled('server', blocks[2]!);
+    const child = spawn(process.execPath, [file], {
       cwd: pkg,
       env: { ...process.env, PORT: '0', PARTNER_TOKEN: 'readme-token' },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startEverythingHttp } from './test-fixtures/real-servers.js';
 
@@ -61,13 +62,27 @@ describe('README examples', () => {
   });
 
   it('the pool example uses a remote (HTTP) and a stdio server as tools', async () => {
-    const file = join(dir, 'pool.mts');
-    writeFileSync(file, blocks('ts')[1]!);
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
+    // The block's types stripped here and the result run with plain node: one process fewer to load
+    // tsx into (the README harness, test:readmes, type-checks README blocks).
+    const file = join(dir, 'pool.mjs');
+    writeFileSync(
+      file,
+      (await transform(blocks('ts')[1]!, { loader: 'ts', format: 'esm', target: 'node20' })).code,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [file], {
       cwd: pkg,
-      env: { ...process.env, MCP_URL: everything.url },
+      // npx finds server-everything installed here; offline, it never asks the registry.
+      env: {
+        ...process.env,
+        MCP_URL: everything.url,
+        npm_config_offline: 'true',
+        npm_config_update_notifier: 'false',
+      },
       timeout: 60_000,
     });
     expect(stdout.trim()).toBe('success The sum of 2 and 3 is 5.');
-  });
+    // The example plus two npx → server-everything starts (the SDK's era probe on a sibling process,
+    // then the connection): a hang guard sized for a loaded machine and the exec's own 60 s timeout,
+    // not a speed bar.
+  }, 90_000);
 });

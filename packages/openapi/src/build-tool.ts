@@ -50,11 +50,14 @@ export function buildTool(
     const m = measureJson(s, limits.maxSchemaNodes);
     return m.nodes > limits.maxSchemaNodes || m.depth > 90;
   };
-  if (tooBig(built.inputSchema) || tooBig(built.outputSchema)) {
+  // Measured once per built schema: measuring walks the whole schema (a tenth of an operation's time).
+  let outputTooBig = tooBig(built.outputSchema);
+  if (outputTooBig || tooBig(built.inputSchema)) {
     built = buildSchemas(doc, op, operation, converter, 'defs');
+    outputTooBig = tooBig(built.outputSchema);
   }
   if (built.emptyBody) stats.note('emptyBodies', operation);
-  if (tooBig(built.outputSchema)) {
+  if (outputTooBig) {
     // Stripe's expandable objects pull the whole API into one response: expand only the top level.
     const shallowRoot = converter.root('output', 'shallow');
     const shallow = buildOutputSchema(doc, operation, shallowRoot);

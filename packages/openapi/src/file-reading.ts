@@ -94,7 +94,7 @@ export class FileReading {
                   reason: `document references more than ${limits.maxFiles} files (limits.maxFiles)`,
                 });
               }
-              const text = await readRoot(target, displayName(target), limits);
+              const text = readRoot(target, displayName(target), limits);
               this.bytes += text.length;
               if (this.bytes > limits.maxTotalBytes) {
                 throw new OpenApiImportError('OPENAPI_TOO_LARGE', {

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { isPlainObject } from '@toolarsenal/toolmodel';
 import { OpenApiImportError } from './errors.js';
@@ -51,7 +51,7 @@ export async function readSource(source: OpenApiSource, options: SourceOptions):
   if (typeof source === 'string' && isPath) {
     file = source;
     path = resolvePath(source);
-    text = await readRoot(path, file, limits);
+    text = readRoot(path, file, limits);
     root = parseSpecText(text, file, limits);
   } else if (typeof source === 'string') {
     file = options.sourceName ?? '<string>';
@@ -77,9 +77,15 @@ function looksLikeContent(source: string): boolean {
   return trimmed === '' || trimmed.startsWith('{') || trimmed.startsWith('[') || source.includes('\n');
 }
 
-export async function readRoot(path: string, file: string, limits: OpenApiLimits): Promise<string> {
+/**
+ * Reads one file of a document, refusing directories and files over `limits.maxFileBytes` before
+ * reading them. Synchronous on purpose: a multi-file document is thousands of small files (2,907 for
+ * DigitalOcean), where each promise-based `stat` + `readFile` costs ~0.1 ms of CPU in thread-pool
+ * round trips — ten times the read itself — and each file is then parsed synchronously anyway.
+ */
+export function readRoot(path: string, file: string, limits: OpenApiLimits): string {
   try {
-    const info = await stat(path);
+    const info = statSync(path);
     if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     if (info.size > limits.maxFileBytes) {
       throw new OpenApiImportError('OPENAPI_TOO_LARGE', {
@@ -88,7 +94,7 @@ export async function readRoot(path: string, file: string, limits: OpenApiLimits
         reason: `file is ${info.size} bytes; the limit is ${limits.maxFileBytes} (limits.maxFileBytes)`,
       });
     }
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if (OpenApiImportError.isInstance(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;

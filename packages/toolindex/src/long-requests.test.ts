@@ -45,7 +45,7 @@ describe('long requests', () => {
       const result = await idx.search({ query, mode });
       expect(result.hits.length, mode).toBeGreaterThan(0);
       expect(result.hits[0]?.tool.name, mode).toBe('process_refund');
-      expect(result.reducedQuery?.length).toBeLessThanOrEqual(400);
+      expect(result.reducedQuery?.length).toBeLessThanOrEqual(300);
       expect(result.reducedQuery).toContain('Refund the customer for payment 123.');
     }
   });
@@ -80,6 +80,25 @@ describe('long requests', () => {
       mode: 'lexical',
     });
     expect(weather.noRelevantTools).toBe(true);
+  });
+
+  it('weighs a long request by the catalogue as it is now, not as it was at an earlier search', async () => {
+    const idx = createIndex();
+    idx.add(fixtureTools());
+    const grooming = 'Then book a zebra grooming appointment.';
+    const query = `${FILLER.join(' ').repeat(3)} Refund the customer for payment 123. ${FILLER.join(' ')} ${grooming} ${FILLER.join(' ')}`;
+    expect(query.length).toBeGreaterThan(1_000);
+    expect((await idx.search(query)).reducedQuery).not.toContain(grooming);
+    idx.add({
+      name: 'book_grooming',
+      description: 'Book a zebra grooming appointment.',
+      inputSchema: { type: 'object', properties: {} },
+    });
+    const after = await idx.search(query);
+    expect(after.reducedQuery).toContain(grooming);
+    expect(after.hits.map((h) => h.tool.name)).toContain('book_grooming');
+    idx.remove(idx.list().tools.find((t) => t.name === 'book_grooming')!.id);
+    expect((await idx.search(query)).reducedQuery).not.toContain(grooming);
   });
 
   for (const mode of ['lexical', 'hybrid'] as SearchMode[]) {
@@ -125,7 +144,7 @@ describe('reduceQuery', () => {
     const reduced = reduceQuery(text, weightOf);
     expect(reduced.startsWith('Email the customer.')).toBe(true);
     expect(reduced.endsWith('Then refund payment 7.')).toBe(true);
-    expect(reduced.length).toBeLessThanOrEqual(400);
+    expect(reduced.length).toBeLessThanOrEqual(300);
     // Without the anchors the richer middle sentence wins and the ask at the end is lost.
     expect(reduceQuery(text, weightOf, { anchors: 'none' })).not.toContain('Then refund payment 7.');
   });
@@ -133,8 +152,26 @@ describe('reduceQuery', () => {
   it('keeps the start of a request when nothing in it is in the catalogue', () => {
     const text = 'word '.repeat(400);
     const reduced = reduceQuery(text, weightOf);
-    expect(reduced.length).toBeLessThanOrEqual(400);
+    expect(reduced.length).toBeLessThanOrEqual(300);
     expect(text.startsWith(reduced)).toBe(true);
+  });
+
+  it('looks a weight up once per cache key, and again under a new key', () => {
+    const text = `${'Tea was served. '.repeat(70)}Refund payment 42.`;
+    const asked: string[] = [];
+    const counting = (t: string) => {
+      asked.push(t);
+      return weightOf(t);
+    };
+    expect(reduceQuery(text, counting, { weightKey: -1 })).toContain('Refund payment 42.');
+    const first = asked.length;
+    expect(first).toBeGreaterThan(0);
+    expect(reduceQuery(text, counting, { weightKey: -1 })).toContain('Refund payment 42.');
+    expect(asked.length).toBe(first);
+    // Under another key (other statistics), 'refund' may weigh differently: it is asked again.
+    const reduced = reduceQuery(text, (t) => (t === 'tea' ? 5 : 0), { weightKey: -2 });
+    expect(reduced).toContain('Tea was served.');
+    expect(reduced).not.toContain('Refund');
   });
 
   it('bounds the work and the output for any text', () => {
@@ -147,7 +184,7 @@ describe('reduceQuery', () => {
           asked.add(t);
           return weightOf(t);
         });
-        expect(reduced.length).toBeLessThanOrEqual(400);
+        expect(reduced.length).toBeLessThanOrEqual(300);
       }),
       { numRuns: 30 },
     );

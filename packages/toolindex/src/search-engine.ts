@@ -29,7 +29,11 @@ export interface RetrievalBackend {
   retrieve(request: RetrievalRequest): Promise<CandidatePool>;
 }
 
-/** What query preparation reads: term ids and their IDF (for reducing long requests and finding asides). */
+/**
+ * What query preparation reads: term ids and their IDF (for reducing long requests and finding asides). A
+ * backend may hand out the same object for as long as its statistics do not change (searches then remember the
+ * weights of a long request's words by object identity); it must hand out a new one when they do.
+ */
 export interface QueryStatistics {
   lookup(term: string): number | undefined;
   idf(id: number): number;
@@ -97,10 +101,16 @@ export async function runSearch(
   const minRelevance = options.minRelevance ?? config.minRelevance;
   options.signal?.throwIfAborted();
   const statistics = await backend.prepare(mode, options.signal);
-  const query = reduceQuery(options.query, (token) => {
-    const id = statistics.lookup(token);
-    return id === undefined ? 0 : statistics.idf(id);
-  });
+  const query = reduceQuery(
+    options.query,
+    (token) => {
+      // 0 for words no live tool uses (a removed tool's words keep their ids, with the IDF of an unseen word).
+      const id = statistics.lookup(token);
+      const idf = id === undefined ? 0 : statistics.idf(id);
+      return idf >= statistics.unseenIdf ? 0 : idf;
+    },
+    { weightKey: weightKeyOf(statistics) },
+  );
   const context = options.context;
   let intent: TaskIntent | undefined;
   if (context && context.intent !== 'none') {
@@ -221,4 +231,17 @@ export async function unitVectors(
 ): Promise<Float32Array[]> {
   const vectors = await cache.embed(texts, signal ? { signal } : {});
   return vectors.map(normalizeInPlace);
+}
+
+/** A number per statistics object (never reused), for the reduction's per-token weight cache. */
+const weightKeys = new WeakMap<QueryStatistics, number>();
+let lastWeightKey = 0;
+
+function weightKeyOf(statistics: QueryStatistics): number {
+  let key = weightKeys.get(statistics);
+  if (key === undefined) {
+    key = ++lastWeightKey;
+    weightKeys.set(statistics, key);
+  }
+  return key;
 }

@@ -23,6 +23,7 @@ import { signalValue } from './search.js';
 import {
   type CandidatePool,
   type RankingConfig,
+  type QueryStatistics,
   type RetrievalBackend,
   type RetrievalRequest,
   runSearch,
@@ -72,6 +73,7 @@ export class ToolIndex implements ToolIndexLike {
   readonly #cache: CachedEmbedder | undefined;
   readonly #ranking: RankingConfig;
   #postings: CompiledPostings | undefined;
+  #statistics: { postings: CompiledPostings; statistics: QueryStatistics } | undefined;
   #charGrams: CharGramModel | undefined;
   #scratch: LexicalScratch | undefined;
   #sortedIds: string[] | undefined;
@@ -215,11 +217,18 @@ export class ToolIndex implements ToolIndexLike {
     prepare: async (mode, signal) => {
       if (mode !== 'lexical') await this.embedPending(signal);
       const postings = this.#compiled();
-      return {
-        lookup: (term) => this.#vocabulary.lookup(term),
-        idf: (id) => postings.idf[id]!,
-        unseenIdf: postings.unseenIdf,
-      };
+      // One statistics object per compiled postings: searches cache word weights by its identity.
+      if (this.#statistics?.postings !== postings) {
+        this.#statistics = {
+          postings,
+          statistics: {
+            lookup: (term) => this.#vocabulary.lookup(term),
+            idf: (id) => postings.idf[id]!,
+            unseenIdf: postings.unseenIdf,
+          },
+        };
+      }
+      return this.#statistics.statistics;
     },
     retrieve: (request) => Promise.resolve(this.#retrieve(request)),
   };

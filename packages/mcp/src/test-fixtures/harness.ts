@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Runner } from '@toolarsenal/toolrun';
+import { inject } from 'vitest';
 import {
   createMcpServer,
   type CreateMcpServerOptions,
@@ -11,10 +11,12 @@ import {
 import { type HttpServing, listen } from '../node.js';
 import { createFixtureRunner, FIXTURE_TOOLS } from './fixture-tools.js';
 
-/** Command that serves the fixture tools over stdio in `mode`. */
+/**
+ * Command that serves the fixture tools over stdio in `mode`: serve-fixture.ts, compiled to plain
+ * JavaScript once per run by vitest.global-setup.ts, so each start is a plain `node` process.
+ */
 export function fixtureCommand(mode: McpServeMode): { command: string; args: string[] } {
-  const script = fileURLToPath(new URL('./serve-fixture.ts', import.meta.url));
-  return { command: process.execPath, args: ['--import', 'tsx', script, mode] };
+  return { command: process.execPath, args: [inject('mcpServeFixture'), mode] };
 }
 
 export interface HttpFixture {

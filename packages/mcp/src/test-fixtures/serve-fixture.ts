@@ -1,4 +1,5 @@
-// Serves the fixture tools over stdio: `node --import tsx serve-fixture.ts <mode>`.
+// Serves the fixture tools over stdio: `node serve-fixture.mjs <mode>`, compiled from this file by
+// vitest.global-setup.ts (harness.ts fixtureCommand).
 import { createMcpServer } from '../index.js';
 import { serveStdio } from '../stdio.js';
 import { createFixtureRunner, FIXTURE_TOOLS } from './fixture-tools.js';

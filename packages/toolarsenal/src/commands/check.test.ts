@@ -1,8 +1,8 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, run, scratch } from '../test-fixtures/cli-kit.js';
+import { describe, expect, it } from 'vitest';
+import { fixture, run, runBin, scratch } from '../test-fixtures/cli-kit.js';
 
 const lax = [
   {
@@ -116,66 +116,45 @@ describe('toolarsenal check', () => {
 });
 
 describe('the real toolarsenal bin', () => {
-  const pkg = fileURLToPath(new URL('../../', import.meta.url));
-  beforeAll(() => {
-    // Build dist so bin/toolarsenal.js runs the code under test.
-    execFileSync(
-      process.execPath,
-      [
-        fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
-        '-p',
-        'tsconfig.build.json',
-      ],
-      { cwd: pkg },
-    );
-  }, 120_000);
-
-  it('converts and checks real files in a child process with the documented exit codes', () => {
+  // dist, which bin/toolarsenal.js runs, is built once per run by vitest.global-setup.ts.
+  it('converts and checks real files in a child process with the documented exit codes', async () => {
     const files = scratch();
     const input = fixture('mcp-tools.json');
     const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
     const out = `${files.dir}/openai.json`;
-    const convert = spawnSync(
-      process.execPath,
-      [bin, 'convert', input, '--to', 'openai-chat', '--strict', '-o', out],
-      { encoding: 'utf8' },
-    );
+    const cli = async (...args: string[]) => {
+      const { status, stderr } = await runBin(bin, args);
+      return { status, stderr };
+    };
+    const convert = await cli('convert', input, '--to', 'openai-chat', '--strict', '-o', out);
     expect(convert.stderr).toContain('converted 3 tools mcp → openai-chat (strict)');
     expect(convert.status).toBe(0);
-    const ok = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'openai-chat', '--strict'], {
-      encoding: 'utf8',
-    });
+    // The five checks are independent of each other: started side by side, not one after another.
+    const [ok, other, lax, bad, usage] = await Promise.all([
+      cli('check', out, '--dialect', 'openai-chat', '--strict'),
+      // OpenAI tools checked as Gemini: not the named dialect, which is bad input (2), not a violation.
+      cli('check', out, '--dialect', 'gemini'),
+      cli('check', input, '--dialect', 'mcp', '--strict'),
+      cli('check', `${files.dir}/openai.json`, '--dialect', 'openai-chat', '--strict', '--max-nodes', '5'),
+      cli('check', out, '--dialect', 'cobol'),
+    ]);
     expect(ok.status).toBe(0);
-    // OpenAI tools checked as Gemini: not the named dialect, which is bad input (2), not a violation.
-    const other = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'gemini'], {
-      encoding: 'utf8',
-    });
     expect(other.stderr).toMatch(/is not in the gemini dialect: .*looks like openai-chat/);
     expect(other.status).toBe(2);
-    const lax = spawnSync(process.execPath, [bin, 'check', input, '--dialect', 'mcp', '--strict'], {
-      encoding: 'utf8',
-    });
     expect(lax.status).toBe(0);
-    const bad = spawnSync(
-      process.execPath,
-      [bin, 'check', `${files.dir}/openai.json`, '--dialect', 'openai-chat', '--strict', '--max-nodes', '5'],
-      { encoding: 'utf8' },
-    );
     expect(bad.status).toBe(1);
-    const usage = spawnSync(process.execPath, [bin, 'check', out, '--dialect', 'cobol'], {
-      encoding: 'utf8',
-    });
     expect(usage.status).toBe(2);
-    // Six CLI processes one after another: a hang guard sized for a loaded machine, not a speed bar.
+    // Six CLI processes: a hang guard sized for a loaded machine, not a speed bar.
   }, 120_000);
 
-  it('prints its version with --version and -V', () => {
+  it('prints its version with --version and -V', async () => {
     const bin = fileURLToPath(new URL('../../bin/toolarsenal.js', import.meta.url));
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       version: string;
     };
-    for (const flag of ['--version', '-V']) {
-      const run = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8' });
+    // Both processes side by side, not one after another.
+    const runs = await Promise.all(['--version', '-V'].map((flag) => runBin(bin, [flag])));
+    for (const run of runs) {
       expect(run.stdout).toBe(`${version}\n`);
       expect(run.status).toBe(0);
     }

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../test-fixtures/cli-kit.js';
 
 // The gateway example (examples/gateway) end to end: `toolarsenal serve --config` in a child
 // process over the example's toolarsenal.yaml (server-everything, server-filesystem,
@@ -81,7 +80,6 @@ function descendants(pid: number, needle: string): number[] {
 }
 
 beforeAll(async () => {
-  buildCli();
   example = (await import(exampleUrl.href)) as ExampleModule;
 }, 120_000);
 

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, run, scratch } from '../test-fixtures/cli-kit.js';
+import { run, scratch } from '../test-fixtures/cli-kit.js';
 
 // `toolarsenal serve` in a real child process, driven by the official SDK clients.
 const pkg = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,7 +34,6 @@ const TOOLS = {
 describe('toolarsenal serve', () => {
   let file: string;
   beforeAll(() => {
-    buildCli();
     file = scratch().write('tools.json', JSON.stringify(TOOLS));
   }, 120_000);
 

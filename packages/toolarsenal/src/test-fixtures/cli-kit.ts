@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,15 +49,18 @@ export function scratch(): {
 /** A file written for the CLI's unit tests (`src/test-fixtures/data/<name>`). */
 export const fixture = (name: string): string => fileURLToPath(new URL(`data/${name}`, import.meta.url));
 
-/** Builds this package's dist, so `bin/toolarsenal.js` in a child process runs the code under test. */
-export function buildCli(): void {
-  execFileSync(
-    process.execPath,
-    [
-      fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url)),
-      '-p',
-      'tsconfig.build.json',
-    ],
-    { cwd: fileURLToPath(new URL('../../', import.meta.url)) },
-  );
+/** Runs the real bin (`bin/toolarsenal.js`) in a child process without blocking the test's thread. */
+export function runBin(
+  bin: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }

@@ -13,14 +13,19 @@ export const MONTH_NAME =
 export const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/;
 export const COORDINATES =
   /(?<![\d.])-?\d{1,3}\.\d{1,10} ?°? ?[NS]?(?:, ?| (?:and )?(?:longitude )?)-?\d{1,3}\.\d{1,10}(?!\.?\d)/i;
-export const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,24}/i;
+const EMAIL_SHAPE = /[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,24}/i;
+/**
+ * An e-mail address. The `@` is looked for first: the pattern alone starts a bounded match at every word
+ * character of the request and was the costliest step of analysing a long one.
+ */
+export const EMAIL = { test: (text: string): boolean => text.includes('@') && EMAIL_SHAPE.test(text) };
 export const URL_LIKE = /\bhttps?:\/\/[^\s]{1,2048}|\bwww\.[^\s]{1,2048}/i;
 
 /**
  * Values a request can carry, recognised by shape, and the parameter terms (as the index tokenises them) such a
  * value fills: "2022-04-15" supplies a `date`, "193.114.112.1" an `ip`.
  */
-const VALUE_KINDS: readonly (readonly [RegExp, readonly string[]])[] = [
+const VALUE_KINDS: readonly (readonly [{ test(text: string): boolean }, readonly string[]])[] = [
   [ISO_DATE, ['date', 'day']],
   [TEXT_DATE, ['date', 'day']],
   [YEAR, ['year']],

@@ -1,5 +1,4 @@
-import { SENTENCE_END } from './asides.js';
-import { tokenize } from './tokenize.js';
+import { requestPieces } from './request-pieces.js';
 
 /**
  * Long requests (a task description, a conversation summary pasted in) are reduced to what retrieval needs
@@ -12,26 +11,19 @@ import { tokenize } from './tokenize.js';
 
 /** Requests up to this many characters are ranked as written. */
 export const REDUCE_ABOVE_CHARS = 1_000;
-/** Characters kept from a longer request: about three one-sentence requests. */
-const BUDGET_CHARS = 400;
-/** Sentences longer than this are cut into pieces of about this size (at whitespace). */
-const MAX_PIECE_CHARS = 300;
+/** Characters kept from a longer request: about two one-sentence requests. */
+const BUDGET_CHARS = 300;
 /** Most pieces picked: bounds the greedy selection's work. */
 const MAX_PICKS = 24;
 
-/** @internal Experiment knobs (bench scripts); the defaults are what ships. */
+/** @internal Experiment knobs (bench scripts; the defaults are what ships) and the weight cache key. */
 export interface ReductionOptions {
-  /** Characters kept from a longer request (default 400). */
+  /** Characters kept from a longer request (default 300). */
   budget?: number;
   /** Pieces picked before the greedy fill: the opening and closing ones (default), the opening one, or none. */
   anchors?: 'none' | 'first' | 'both';
-}
-
-interface Piece {
-  text: string;
-  at: number;
-  /** Distinct terms that carry catalogue weight, as indices into the request's term weights. */
-  terms: Int32Array;
+  /** Non-zero: names the unchanging statistics `weightOf` reads, so a token's weight is looked up once per key. */
+  weightKey?: number;
 }
 
 /**
@@ -49,90 +41,58 @@ export function reduceQuery(
   if (text.length <= REDUCE_ABOVE_CHARS) return text;
   const budgetChars = options.budget ?? BUDGET_CHARS;
   const anchors = options.anchors ?? 'both';
-  const { pieces, weights } = splitPieces(text, weightOf);
-  const covered = new Uint8Array(weights.length);
-  const picked: Piece[] = [];
-  const open = new Set(pieces);
+  const {
+    starts,
+    ends,
+    from,
+    terms,
+    weights: termWeights,
+  } = requestPieces(text, weightOf, options.weightKey);
+  const count = starts.length;
+  const lengthOf = (i: number) => ends[i]! - starts[i]!;
+  const covered = new Uint8Array(termWeights.length);
+  const open = new Uint8Array(count).fill(1);
+  const picked: number[] = [];
   let budget = budgetChars;
-  const take = (piece: Piece) => {
-    open.delete(piece);
-    picked.push(piece);
-    budget -= piece.text.length + 1;
-    for (const t of piece.terms) covered[t] = 1;
+  const take = (i: number) => {
+    open[i] = 0;
+    picked.push(i);
+    budget -= lengthOf(i) + 1;
+    for (let k = from[i]!; k < from[i + 1]!; k++) covered[terms[k]!] = 1;
   };
-  const gainOf = (piece: Piece) => {
+  const gainOf = (i: number) => {
     let gain = 0;
-    for (const t of piece.terms) if (covered[t] === 0) gain += weights[t]!;
-    return gain / Math.sqrt(piece.text.length);
+    for (let k = from[i]!; k < from[i + 1]!; k++)
+      if (covered[terms[k]!] === 0) gain += termWeights[terms[k]!]!;
+    return gain / Math.sqrt(lengthOf(i));
   };
-  if (anchors !== 'none') {
-    const first = pieces[0];
-    const last = pieces[pieces.length - 1];
-    if (first && first.text.length <= budget) take(first);
-    if (anchors === 'both' && last && last !== first && last.text.length <= budget) take(last);
+  if (anchors !== 'none' && count > 0) {
+    if (lengthOf(0) <= budget) take(0);
+    if (anchors === 'both' && count > 1 && lengthOf(count - 1) <= budget) take(count - 1);
   }
-  while (picked.length < MAX_PICKS && budget > 0 && open.size > 0) {
-    let best: Piece | undefined;
+  while (picked.length < MAX_PICKS && budget > 0) {
+    let best = -1;
     let bestGain = 0;
-    for (const piece of open) {
-      if (piece.text.length > budget) {
-        open.delete(piece);
+    for (let i = 0; i < count; i++) {
+      if (open[i] === 0) continue;
+      if (lengthOf(i) > budget) {
+        open[i] = 0;
         continue;
       }
-      const gain = gainOf(piece);
+      const gain = gainOf(i);
       if (gain > bestGain) {
         bestGain = gain;
-        best = piece;
+        best = i;
       }
     }
-    if (!best) break;
+    if (best < 0) break;
     take(best);
   }
   if (picked.length === 0) return cutAtWhitespace(text, budgetChars);
   return picked
-    .sort((a, b) => a.at - b.at)
-    .map((p) => p.text)
+    .sort((a, b) => a - b)
+    .map((i) => text.slice(starts[i], ends[i]))
     .join(' ');
-}
-
-/**
- * The request's sentences (long ones cut at whitespace), each with its distinct weighted terms. Only pieces
- * with a weighted term are kept; each distinct token's weight is looked up once.
- */
-function splitPieces(
-  text: string,
-  weightOf: (token: string) => number,
-): { pieces: Piece[]; weights: number[] } {
-  const ids = new Map<string, number>();
-  const weights: number[] = [];
-  /** Per term id, the last piece that listed it (de-duplicates a piece's terms without a set). */
-  const lastPiece: number[] = [];
-  const pieces: Piece[] = [];
-  let at = 0;
-  for (const sentence of text.split(SENTENCE_END)) {
-    let rest = sentence.trim();
-    while (rest !== '') {
-      const piece = cutAtWhitespace(rest, MAX_PIECE_CHARS);
-      rest = rest.slice(piece.length).trim();
-      const terms: number[] = [];
-      for (const token of tokenize(piece)) {
-        let id = ids.get(token);
-        if (id === undefined) {
-          id = weights.length;
-          ids.set(token, id);
-          weights.push(weightOf(token));
-          lastPiece.push(-1);
-        }
-        if (weights[id]! > 0 && lastPiece[id] !== at) {
-          lastPiece[id] = at;
-          terms.push(id);
-        }
-      }
-      if (terms.length > 0) pieces.push({ text: piece, at, terms: Int32Array.from(terms) });
-      at++;
-    }
-  }
-  return { pieces, weights };
 }
 
 /** The longest prefix of at most `max` characters ending at whitespace (or exactly `max` when there is none). */

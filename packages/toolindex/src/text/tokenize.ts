@@ -1,5 +1,7 @@
+import { AsciiWords } from './ascii-words.js';
 import { stem } from './stem.js';
 import { STOP_WORDS } from './stop-words.js';
+import { knownToken, remember } from './word-table.js';
 
 /** Tokens longer than this are noise (hashes, base64) and are dropped. */
 const MAX_TOKEN_LENGTH = 40;
@@ -26,7 +28,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const useStem = options.stem ?? true;
   const out: string[] = [];
   if (isAscii(text, 0, text.length)) {
-    asciiWords(text, out, useStop, useStem);
+    asciiWords(text, 0, text.length, out, useStop, useStem);
     return out;
   }
   // Mixed text: each run between ASCII whitespace takes the fast path when it is ASCII. Every Unicode step
@@ -39,9 +41,8 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
     let end = start;
     while (end < n && !isAsciiSpace(text.charCodeAt(end))) end++;
     if (end > start) {
-      const run = text.slice(start, end);
-      if (isAscii(run, 0, run.length)) asciiWords(run, out, useStop, useStem);
-      else unicodeWords(run, out, useStop, useStem);
+      if (isAscii(text, start, end)) asciiWords(text, start, end, out, useStop, useStem);
+      else unicodeWords(text.slice(start, end), out, useStop, useStem);
     }
     start = end;
   }
@@ -76,41 +77,46 @@ function isAsciiSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
+/** Fast path for ASCII text (most tool text): word spans from one scan over char codes. */
+function asciiWords(
+  text: string,
+  from: number,
+  to: number,
+  out: string[],
+  useStop: boolean,
+  useStem: boolean,
+): void {
+  const words = WORDS.reset(text, from, to);
+  while (words.next()) pushSpan(text, words.start, words.end, words.upper, words.hash, out, useStop, useStem);
+}
+
+const WORDS = new AsciiWords();
+
 /**
- * Fast path for ASCII text (most tool text): one scan over char codes, splitting on non-alphanumerics and
- * on the same camelCase boundaries as `splitCamelCase` (`aB`, `1B`, and `ABc` before the `B`).
+ * One ASCII word of `text[start, end)`. With the default options its token comes from the word table (no string
+ * allocated once the word has been seen); other options take the plain path.
  */
-function asciiWords(text: string, out: string[], useStop: boolean, useStem: boolean): void {
-  const n = text.length;
-  let start = -1;
-  /** Whether the current word has an upper-case letter (else it needs no lower-casing). */
-  let hasUpper = false;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 32;
-    const upper = c >= 65 && c <= 90;
-    const lower = c >= 97 && c <= 122;
-    const digit = c >= 48 && c <= 57;
-    if (!upper && !lower && !digit) {
-      if (start >= 0) pushWord(sliceLower(text, start, i, hasUpper), out, useStop, useStem);
-      start = -1;
-      continue;
-    }
-    if (start < 0) {
-      start = i;
-      hasUpper = upper;
-      continue;
-    }
-    if (upper) {
-      const p = text.charCodeAt(i - 1);
-      const prevLowerOrDigit = (p >= 97 && p <= 122) || (p >= 48 && p <= 57);
-      const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-      if (prevLowerOrDigit || (p >= 65 && p <= 90 && next >= 97 && next <= 122)) {
-        pushWord(sliceLower(text, start, i, hasUpper), out, useStop, useStem);
-        start = i;
-      }
-      hasUpper = true;
-    }
+function pushSpan(
+  text: string,
+  start: number,
+  end: number,
+  hasUpper: boolean,
+  hash: number,
+  out: string[],
+  useStop: boolean,
+  useStem: boolean,
+): void {
+  if (!useStop || !useStem) {
+    pushWord(sliceLower(text, start, end, hasUpper), out, useStop, useStem);
+    return;
   }
+  if (end - start > MAX_TOKEN_LENGTH) return;
+  let token = knownToken(text, start, end, hash);
+  if (token === undefined) {
+    const word = sliceLower(text, start, end, hasUpper);
+    token = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
+  }
+  if (token !== null) out.push(token.text);
 }
 
 function sliceLower(text: string, start: number, end: number, hasUpper: boolean): string {
