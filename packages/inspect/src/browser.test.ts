@@ -1,61 +1,25 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InspectServer, startInspectServer } from './http/server.js';
 import { fixtureTarget, manyTools } from './test-fixtures/arsenal.js';
+import { browserAvailable, openInspector, screenshotter } from './test-fixtures/browser.js';
 
-// Debian's chromium (`apt-get install -y chromium`; .ci/run installs it). Without it the suite is skipped.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAVE_BROWSER = existsSync(CHROMIUM);
-if (!HAVE_BROWSER)
-  console.warn(
-    `@toolarsenal/inspect: browser tests SKIPPED — no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
-  );
-
-// CI (.ci/run) installs chromium and sets INSPECT_REQUIRE_BROWSER=1: there a missing browser is a failure.
-describe.runIf(!HAVE_BROWSER && process.env.INSPECT_REQUIRE_BROWSER === '1')('browser requirement', () => {
-  it('has a Chromium to drive', () => {
-    expect.fail(`INSPECT_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`);
-  });
-});
-
+const HAVE_BROWSER = browserAvailable('@toolarsenal/inspect');
 const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
-const README_SHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
 describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => {
   let server: InspectServer;
   let browser: Browser;
   let page: Page;
-  const problems: string[] = [];
-
-  /** Saves a screenshot as a test artifact; INSPECT_UPDATE_SCREENSHOTS=1 also refreshes the README's copy. */
-  const shoot = async (name: string): Promise<void> => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const file = `${ARTIFACTS}${name}.png`;
-    await page.screenshot({ path: file });
-    if (process.env.INSPECT_UPDATE_SCREENSHOTS === '1') {
-      mkdirSync(README_SHOTS, { recursive: true });
-      copyFileSync(file, `${README_SHOTS}${name}.png`);
-    }
-  };
+  let problems: string[] = [];
+  /** A test artifact (the README's screenshots come from the CLI's suite over the gateway example). */
+  const shoot = (name: string) => screenshotter(page, ARTIFACTS)(name);
 
   beforeAll(async () => {
     // 606 tools: the fixture arsenal plus 600 generated ones (the page must stay paged and quick at 500+).
     server = await startInspectServer({ target: fixtureTarget(manyTools(600)) });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
-    await page.goto(server.url);
-    await page.locator('body[data-ready="true"]').waitFor();
+    ({ browser, page, problems } = await openInspector(server.url));
   }, 120_000);
 
   afterAll(async () => {
@@ -85,7 +49,10 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
 
   it('search: ranked hits with the breakdown drawn as stacked bars', async () => {
     await page.getByRole('tab', { name: 'Search' }).click();
-    await page.getByLabel('Query').fill('refund the payment, then delete the receipt file');
+    await page
+      .locator('#view-search')
+      .getByRole('textbox', { name: 'Query' })
+      .fill('refund the payment, then delete the receipt file');
     await page.locator('#search-form summary').click();
     await page.getByLabel('Used tools (ids or names, comma-separated)').fill('delete_file');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -106,7 +73,10 @@ describe.skipIf(!HAVE_BROWSER)('the inspector page in headless Chromium', () => 
     expect(await first.locator('table.breakdown').textContent()).toContain('lexical (BM25)');
     await shoot('search');
     await page.getByLabel('Used tools (ids or names, comma-separated)').fill('');
-    await page.getByLabel('Query').fill('quantum chromodynamics lecture notes');
+    await page
+      .locator('#view-search')
+      .getByRole('textbox', { name: 'Query' })
+      .fill('quantum chromodynamics lecture notes');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect
       .poll(() => page.locator('[data-testid="search-summary"]').textContent())

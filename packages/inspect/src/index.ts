@@ -3,6 +3,7 @@ export { InspectError, type InspectErrorCode } from './errors.js';
 export { type InspectServer, type InspectServerOptions, startInspectServer } from './http/server.js';
 export type {
   AccessView,
+  AccessViewInfo,
   InspectAccess,
   InspectCall,
   InspectCallOutcome,

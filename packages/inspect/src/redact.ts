@@ -17,8 +17,10 @@ const URL_SECRET_PARAM =
 export class Redactor {
   private readonly secrets: string[];
 
-  constructor(tools: readonly Tool[]) {
+  /** `extra`: more secrets (e.g. a config's credentials); strings shorter than 4 characters are ignored. */
+  constructor(tools: readonly Tool[], extra: readonly string[] = []) {
     const found = new Set<string>();
+    for (const value of extra) if (typeof value === 'string' && value.length >= 4) addSecret(found, value);
     for (const tool of tools) {
       for (const finding of lintTool(tool)) {
         if (finding.rule !== 'secret-in-metadata') continue;

@@ -12,12 +12,25 @@ export interface ToolOrigin {
   kind: string;
   /** Where it was read from (file path or URL; credentials are removed before it is shown). */
   location?: string;
+  /** The source's live state when it has one (`ready`, `starting`, `retrying`, `unhealthy`, `failed`). */
+  status?: string;
+  /** Why the source's last attempt failed (no secrets: the server redacts every response). */
+  error?: string;
 }
 
 /** A subject offered in the policy and call views' picker. */
 export interface NamedSubject {
   name: string;
   principal: Principal;
+  /** The access view (`InspectAccess.views`) this subject is seen through; absent: the first view. */
+  view?: string;
+}
+
+/** A way tools reach subjects, e.g. one toolset of a config (its members and its policy). */
+export interface AccessViewInfo {
+  id: string;
+  label: string;
+  description?: string;
 }
 
 /** What a subject sees of one tool and what a call would be answered. */
@@ -43,10 +56,18 @@ export interface InspectAccess {
   readonly levels: readonly string[];
   /** The exposure level a principal is served at (absent without an exposure). */
   levelOf?(principal: Principal): string;
-  /** Throws (a `ToolArsenalError`) for a malformed principal. Cheap: the policy view runs it for every tool. */
-  decide(principal: Principal, tool: Tool): AccessView;
+  /**
+   * Views to pick from besides the subject (e.g. the toolsets of a config), the default first. Absent: one
+   * view, and `decide`/`explainVisibility` get no `view`.
+   */
+  readonly views?: readonly AccessViewInfo[];
+  /**
+   * Throws (a `ToolArsenalError`) for a malformed principal. Cheap: the policy view runs it for every tool.
+   * `view` is one of `views`' ids (validated by the server).
+   */
+  decide(principal: Principal, tool: Tool, view?: string): AccessView;
   /** Why `decide` listed the tool or not; costlier (clause by clause), so asked only for the rows shown. */
-  explainVisibility(principal: Principal, tool: Tool): VisibilityExplanation;
+  explainVisibility(principal: Principal, tool: Tool, view?: string): VisibilityExplanation;
 }
 
 /** A call as the page makes it; `callId` lets the target hand back the runner events of this call only. */
@@ -90,6 +111,16 @@ export interface InspectTarget {
   health?(tool: Tool): ToolHealth | undefined;
   access?: InspectAccess;
   calls?: InspectCalls;
+  /**
+   * Calls `listener` when the tools or their health changed (a source connected, listed new tools, went down);
+   * the page then reloads what it shows. Returns the unsubscribe function.
+   */
+  subscribe?(listener: () => void): () => void;
+  /**
+   * Strings no response may contain, besides what the server finds in the tools themselves: e.g. a config's
+   * credentials and the values of the environment variables it interpolates. Asked again after each change.
+   */
+  secrets?(): readonly string[];
 }
 
 export type { PendingConfirmation, Scoring };

@@ -21,7 +21,7 @@ export type {
 export type { Bm25Params } from './lexical/bm25.js';
 export type { FusionOptions } from './ranking/fusion.js';
 export type { TaskIntent } from './ranking/intent.js';
-export type { Penalties, SignalWeights } from './ranking/signals.js';
+export { type Penalties, type Signals, type SignalWeights, signalShares } from './ranking/signals.js';
 export type { FieldName } from './tool-text.js';
 // Embedders.
 export type { Embedder, EmbedOptions } from './embedders/embedder.js';

@@ -82,6 +82,7 @@ export function renderPage(title: string): string {
   <form id="policy-form" class="stack">
     <div class="row">
       <label>Subject <select name="preset"><option value="">custom</option></select></label>
+      <label data-views hidden>Seen through <select name="view"></select></label>
       <label>Tenant <input name="tenant" autocomplete="off"></label>
       <label>Roles (comma-separated) <input name="roles" autocomplete="off"></label>
       <label>Scopes (comma-separated) <input name="scopes" autocomplete="off"></label>

@@ -9,6 +9,7 @@ import { policyView } from '../views/policy-view.js';
 import { runSearch } from '../views/search-view.js';
 import { ToolCatalog } from '../views/tools-view.js';
 import { loadAssets } from './assets.js';
+import { ChangeFeed } from './change-feed.js';
 import { readJsonBody } from './body.js';
 import { checkHost, checkOrigin } from './host-check.js';
 import { renderPage } from './page-html.js';
@@ -56,7 +57,18 @@ export async function startInspectServer(options: InspectServerOptions): Promise
   const assets = loadAssets();
   const catalog = new ToolCatalog(target);
   const desk = new CallDesk(target, catalog);
-  const redactor = new Redactor(target.tools());
+  const feed = new ChangeFeed(target);
+  // Rebuilt when the tool list changes (new tools may carry new secrets), with the target's own secrets.
+  let redactorFor: readonly unknown[] | undefined;
+  let current: Redactor | undefined;
+  const redactor = (): Redactor => {
+    const tools = target.tools();
+    if (!current || redactorFor !== tools) {
+      current = new Redactor(tools, target.secrets?.() ?? []);
+      redactorFor = tools;
+    }
+    return current;
+  };
   const title = options.title ?? 'ToolArsenal inspector';
   const post = async (request: IncomingMessage) => readJsonBody(request, maxBodyBytes);
 
@@ -65,8 +77,15 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       title,
       tools: target.tools().length,
       dialects: exportDialects(),
-      access: target.access ? { subjects: target.access.subjects, levels: target.access.levels } : null,
+      access: target.access
+        ? {
+            subjects: target.access.subjects,
+            levels: target.access.levels,
+            views: target.access.views ?? [],
+          }
+        : null,
       calls: target.calls !== undefined,
+      version: feed.version,
     }),
     '/api/tools': (_r, query) => catalog.list(query),
     '/api/tool': (_r, query) => catalog.detail(query),
@@ -91,6 +110,10 @@ export async function startInspectServer(options: InspectServerOptions): Promise
         send(response, 200, 'text/html; charset=utf-8', renderPage(title));
         return;
       }
+      if (request.method === 'GET' && path === '/api/events') {
+        feed.open(response);
+        return;
+      }
       if (request.method === 'GET' && path.startsWith('/assets/')) {
         const asset = assets.get(path.slice('/assets/'.length));
         if (!asset) throw new InspectError('INSPECT_NOT_FOUND', 'no such asset');
@@ -113,13 +136,13 @@ export async function startInspectServer(options: InspectServerOptions): Promise
         query[key] = value;
       }
       const value = await handler(request, query);
-      sendJson(response, 200, JSON.stringify(redactor.scrub(value)));
+      sendJson(response, 200, JSON.stringify(redactor().scrub(value)));
     } catch (error) {
       const { status, body } = errorBody(error);
       if (status === 500) onError(error);
       if (!response.headersSent) {
         if (status === 413) response.setHeader('connection', 'close');
-        sendJson(response, status, JSON.stringify(redactor.scrub(body)));
+        sendJson(response, status, JSON.stringify(redactor().scrub(body)));
       }
       // An unread body (refused early) is drained so the client sees the answer rather than a reset.
       if (!request.complete) request.resume();
@@ -146,6 +169,7 @@ export async function startInspectServer(options: InspectServerOptions): Promise
     port: boundPort,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        feed.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -76,12 +76,15 @@ async function start(): Promise<void> {
     show(status, errorBox(error));
     return;
   }
-  show(
-    status,
-    `${summary.tools} tools · ${summary.dialects.length} dialects · `,
-    summary.access ? `${summary.access.subjects.length} subjects` : 'no access policy',
-    summary.calls ? ' · calls enabled' : '',
-  );
+  const showSummary = (s: Summary, note = ''): void =>
+    show(
+      status,
+      `${s.tools} tools · ${s.dialects.length} dialects · `,
+      s.access ? `${s.access.subjects.length} subjects` : 'no access policy',
+      s.calls ? ' · calls enabled' : '',
+      note,
+    );
+  showSummary(summary);
   const selectors: Partial<Record<TabId, () => void>> = {};
   const select = setupTabs((tab) => selectors[tab]?.());
   let subject: () => Principal = () => ({});
@@ -98,7 +101,7 @@ async function start(): Promise<void> {
     },
     subject: () => subject(),
   };
-  initTools(app);
+  const tools = initTools(app);
   initSearch(app);
   const convert = initConvert(app);
   const policy = initPolicy(app);
@@ -107,7 +110,25 @@ async function start(): Promise<void> {
   const initial = location.hash.slice(1) as TabId;
   if (TABS.includes(initial)) select(initial);
   await fillToolIds();
+  follow(async () => {
+    // A source listed new tools or changed health: reload the counts, the tool list, the policy table.
+    const next = await getJson<Summary>('/api/summary');
+    showSummary(next, ` · updated ${new Date().toLocaleTimeString()}`);
+    document.body.dataset.version = String(next.version);
+    tools.reload();
+    policy.reload();
+    await fillToolIds();
+  });
   document.body.dataset.ready = 'true';
+}
+
+/** Listens to the server's change stream (`/api/events`); the browser reconnects by itself. */
+function follow(onChange: () => Promise<void>): void {
+  const events = new EventSource('/api/events');
+  let busy = Promise.resolve();
+  events.addEventListener('change', () => {
+    busy = busy.then(onChange).catch(() => undefined);
+  });
 }
 
 void start();

@@ -12,7 +12,7 @@ function obligations(row: PolicyRow): string {
   return out.join(' · ');
 }
 
-export function initPolicy(app: App): { subject(): Principal } {
+export function initPolicy(app: App): { subject(): Principal; reload(): void } {
   const form = byId<HTMLFormElement>('policy-form');
   const out = byId('policy-results');
   const access = app.summary.access;
@@ -26,9 +26,15 @@ export function initPolicy(app: App): { subject(): Principal } {
       h('p', { class: 'muted' }, 'No access policy is configured: every tool is visible and callable.'),
     );
     form.hidden = true;
-    return { subject: () => ({}) };
+    return { subject: () => ({}), reload: () => undefined };
   }
   access.subjects.forEach((s, i) => preset.append(h('option', { value: String(i) }, s.name)));
+  const viewPick = field<HTMLSelectElement>(form, 'view');
+  for (const v of access.views)
+    viewPick.append(
+      h('option', { value: v.id, ...(v.description ? { title: v.description } : {}) }, v.label),
+    );
+  (form.querySelector('[data-views]') as HTMLElement).hidden = access.views.length === 0;
   for (const level of access.levels) exposure.append(h('option', { value: level }, level));
 
   const subject = (): Principal => {
@@ -52,10 +58,16 @@ export function initPolicy(app: App): { subject(): Principal } {
     field(form, 'roles').value = (chosen?.roles ?? []).join(', ');
     field(form, 'scopes').value = (chosen?.scopes ?? []).join(', ');
     exposure.value = chosen?.exposure ?? '';
+    const chosenView = preset.value === '' ? undefined : access.subjects[Number(preset.value)]?.view;
+    if (access.views.length > 0) viewPick.value = chosenView ?? access.views[0]!.id;
     offset = 0;
     void load();
   });
   field(form, 'show').addEventListener('change', () => {
+    offset = 0;
+    void load();
+  });
+  viewPick.addEventListener('change', () => {
     offset = 0;
     void load();
   });
@@ -64,14 +76,20 @@ export function initPolicy(app: App): { subject(): Principal } {
     void load();
   });
 
+  let generation = 0;
   const load = async (): Promise<void> => {
+    const mine = ++generation;
     try {
-      const view = await postJson<PolicyView>('/api/policy', {
+      const answer = postJson<PolicyView>('/api/policy', {
         subject: subject(),
+        ...(access.views.length > 0 ? { view: viewPick.value } : {}),
         show: field(form, 'show').value,
         offset,
         limit: 50,
       });
+      const view = await answer;
+      // A slower answer to an earlier choice must not replace the current one.
+      if (mine !== generation) return;
       show(
         out,
         h(
@@ -145,7 +163,7 @@ export function initPolicy(app: App): { subject(): Principal } {
         ),
       );
     } catch (error) {
-      show(out, errorBox(error));
+      if (mine === generation) show(out, errorBox(error));
     }
   };
 
@@ -154,6 +172,10 @@ export function initPolicy(app: App): { subject(): Principal } {
     offset = 0;
     void load();
   });
-  void load();
-  return { subject };
+  // The first subject is preselected, so the page opens on a real view rather than a blank custom subject.
+  if (access.subjects.length > 0) {
+    preset.value = '0';
+    preset.dispatchEvent(new Event('change'));
+  } else void load();
+  return { subject, reload: () => void load() };
 }

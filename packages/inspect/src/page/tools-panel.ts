@@ -35,7 +35,7 @@ function lintCell(row: ToolRow): HTMLElement {
   );
 }
 
-export function initTools(app: App): void {
+export function initTools(app: App): { reload(): void } {
   const form = byId<HTMLFormElement>('tools-filters');
   const results = byId('tools-results');
   const detail = byId('tool-detail');
@@ -71,6 +71,8 @@ export function initTools(app: App): void {
             h('strong', {}, 'Source: '),
             d.origin.name ? `${d.origin.name} (${d.origin.kind})` : d.origin.kind,
             d.origin.location ? ` · ${d.origin.location}` : '',
+            d.origin.status ? ` · source ${d.origin.status}` : '',
+            d.origin.error ? ` (${d.origin.error})` : '',
           ),
           d.health
             ? h('p', { class: 'muted' }, `health: ${d.health.status} · ${d.health.calls} calls`)
@@ -214,4 +216,5 @@ export function initTools(app: App): void {
     void load();
   });
   void load();
+  return { reload: () => void load() };
 }

@@ -14,8 +14,13 @@ export interface Summary {
   title: string;
   tools: number;
   dialects: string[];
-  access: { subjects: Array<{ name: string; principal: Principal }>; levels: string[] } | null;
+  access: {
+    subjects: Array<{ name: string; principal: Principal; view?: string }>;
+    levels: string[];
+    views: Array<{ id: string; label: string; description?: string }>;
+  } | null;
   calls: boolean;
+  version: number;
 }
 
 export interface ToolRow {
@@ -24,7 +29,7 @@ export interface ToolRow {
   namespace?: string;
   description: string;
   source: string;
-  origin: { name?: string; kind: string; location?: string };
+  origin: { name?: string; kind: string; location?: string; status?: string; error?: string };
   tags: string[];
   annotations: Record<string, boolean | string | undefined>;
   deprecated: boolean;

@@ -1,7 +1,7 @@
 import { normalizePrincipal, type Obligations, type Principal, PrincipalError } from '@toolarsenal/toolmodel';
 import { badRequest, InspectError } from '../errors.js';
 import { asObject, oneOf, onlyFields, optionalNumber, optionalString, stringList } from '../input.js';
-import type { InspectTarget } from '../target.js';
+import type { InspectAccess, InspectTarget } from '../target.js';
 import { MAX_PAGE_SIZE } from './tools-view.js';
 
 export interface PolicyRow {
@@ -17,6 +17,8 @@ export interface PolicyRow {
 
 export interface PolicyView {
   subject: Principal;
+  /** The access view decided through (one of `InspectAccess.views`), when the target has views. */
+  view?: string;
   level?: string;
   counts: { total: number; visible: number; callable: number };
   matched: number;
@@ -27,18 +29,22 @@ export interface PolicyView {
 
 const SHOW = ['all', 'visible', 'hidden', 'callable', 'denied'] as const;
 
-/** `POST /api/policy`: `{subject: {id?, tenant?, roles?, scopes?, capabilities?, exposure?}, show?, offset?, limit?}`. */
+/**
+ * `POST /api/policy`: `{subject: {id?, tenant?, roles?, scopes?, capabilities?, exposure?}, view?, show?, offset?,
+ * limit?}`; `view` is one of the access's views (default: the first).
+ */
 export function policyView(target: InspectTarget, body: unknown): PolicyView {
   const access = target.access;
   if (!access) throw new InspectError('INSPECT_NOT_FOUND', 'no access policy is configured');
   const input = asObject(body, 'body');
-  onlyFields(input, ['subject', 'show', 'offset', 'limit'], 'policy');
+  onlyFields(input, ['subject', 'view', 'show', 'offset', 'limit'], 'policy');
   // Normalised once: toolmodel remembers normalised principals, so the per-tool decisions skip re-validating it.
   const subject = normalized(readSubject(input.subject));
   const show = oneOf(input, 'show', SHOW) ?? 'all';
   const offset = optionalNumber(input, 'offset', { min: 0, max: 1_000_000, integer: true }) ?? 0;
   const limit = optionalNumber(input, 'limit', { min: 1, max: MAX_PAGE_SIZE, integer: true }) ?? 50;
-  const decided = target.tools().map((tool) => ({ tool, ...access.decide(subject, tool) }));
+  const view = readView(access, optionalString(input, 'view', 200));
+  const decided = target.tools().map((tool) => ({ tool, ...access.decide(subject, tool, view) }));
   const keep = decided.filter(
     (r) =>
       show === 'all' ||
@@ -49,6 +55,7 @@ export function policyView(target: InspectTarget, body: unknown): PolicyView {
   );
   return {
     subject,
+    ...(view !== undefined ? { view } : {}),
     ...(access.levelOf ? { level: access.levelOf(subject) } : {}),
     counts: {
       total: decided.length,
@@ -62,13 +69,26 @@ export function policyView(target: InspectTarget, body: unknown): PolicyView {
       id: tool.id,
       name: tool.name,
       visible,
-      visibleReason: access.explainVisibility(subject, tool).reason,
+      visibleReason: access.explainVisibility(subject, tool, view).reason,
       callable: decision.allow,
       reason: decision.reason,
       ...(decision.rule ? { rule: decision.rule } : {}),
       obligations: decision.obligations,
     })),
   };
+}
+
+/** The requested view, checked against the access's own; the first one when none is asked for. */
+function readView(access: InspectAccess, requested: string | undefined): string | undefined {
+  const views = access.views ?? [];
+  if (requested === undefined) return views[0]?.id;
+  if (!views.some((v) => v.id === requested))
+    throw badRequest(
+      views.length === 0
+        ? '"view": this target has no views to pick from'
+        : `"view" must be one of ${views.map((v) => JSON.stringify(v.id)).join(', ')}`,
+    );
+  return requested;
 }
 
 function normalized(subject: Principal): Principal {

@@ -34,24 +34,38 @@ export interface ToolPage {
   facets: { sources: string[]; namespaces: string[]; tags: string[] };
 }
 
-/** Lint runs once per tool (by content hash): findings do not change while the server runs. */
+/**
+ * Lint runs once per tool (by content hash). The id map follows the target's tool list: it is rebuilt when
+ * `tools()` hands back another array (a source listed new tools).
+ */
 export class ToolCatalog {
   private readonly lintCache = new Map<string, LintFinding[]>();
-  private readonly byId = new Map<string, Tool>();
+  private byId = new Map<string, Tool>();
+  private indexed: readonly Tool[] | undefined;
 
-  constructor(private readonly target: InspectTarget) {
-    for (const tool of target.tools()) this.byId.set(tool.id, tool);
-  }
+  constructor(private readonly target: InspectTarget) {}
 
   get(id: string): Tool {
-    const tool = this.byId.get(id);
+    const tool = this.ids().get(id);
     if (!tool)
       throw new InspectError('INSPECT_NOT_FOUND', `no tool with id ${JSON.stringify(id.slice(0, 200))}`);
     return tool;
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.ids().has(id);
+  }
+
+  private ids(): Map<string, Tool> {
+    const tools = this.target.tools();
+    if (tools !== this.indexed) {
+      this.byId = new Map(tools.map((tool) => [tool.id, tool]));
+      this.indexed = tools;
+      // Findings of tools that left are dropped with them.
+      const hashes = new Set(tools.map((tool) => tool.contentHash));
+      for (const hash of this.lintCache.keys()) if (!hashes.has(hash)) this.lintCache.delete(hash);
+    }
+    return this.byId;
   }
 
   lint(tool: Tool): LintFinding[] {

@@ -6,6 +6,7 @@ import {
   createArsenal,
   findConfig,
   loadConfig,
+  type LoadConfigOptions,
   type SourceState,
 } from '@toolarsenal/arsenal';
 import { CliError, EXIT } from '../cli-error.js';
@@ -29,10 +30,11 @@ export async function resolveConfigPath(given: string | undefined): Promise<stri
 export async function readConfig(
   given: string | undefined,
   exitCode: number = EXIT.usage,
+  env?: LoadConfigOptions['env'],
 ): Promise<ArsenalConfig> {
   const path = await resolveConfigPath(given);
   try {
-    return await loadConfig(path);
+    return await loadConfig(path, env ? { env } : {});
   } catch (error) {
     if (ArsenalConfigError.isInstance(error)) throw new CliError(error.message, exitCode, error.code);
     throw error;
@@ -46,9 +48,9 @@ export async function readConfig(
 export async function openArsenal(
   given: string | undefined,
   io: CliIo,
-  options: { quiet?: boolean } = {},
+  options: { quiet?: boolean; env?: LoadConfigOptions['env'] } = {},
 ): Promise<Arsenal> {
-  const config = await readConfig(given);
+  const config = await readConfig(given, EXIT.usage, options.env);
   const arsenal = createArsenal(config);
   let verbose = false;
   const timer = setTimeout(() => {

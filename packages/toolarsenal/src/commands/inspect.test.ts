@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../io.js';
-import { Command } from 'commander';
 import { runCli } from '../program.js';
 import { scratch } from '../test-fixtures/cli-kit.js';
-import { createInspectCommand } from './inspect.js';
+import { quietIo, startInspect as start } from '../test-fixtures/inspect-kit.js';
 
 const TOOLS = {
   tools: [
@@ -30,40 +28,6 @@ toolsets:
     include: [delete_repo]
 exposure: { public: public, partner: partner }
 `;
-
-/** Runs `toolarsenal inspect` in-process; `stop()` ends it like Ctrl-C. */
-function start(argv: string[]) {
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => {
-    stop = resolve;
-  });
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => '',
-  };
-  // Only this command, registered with a stop signal the test controls.
-  const program = new Command('toolarsenal').exitOverride();
-  createInspectCommand((onStop) => void stopped.then(onStop))(program, io);
-  const done = program.parseAsync(['inspect', ...argv], { from: 'user' });
-  return {
-    done,
-    stop,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    url: async (): Promise<string> => {
-      for (let i = 0; i < 200 && !/http:\/\/\S+/.test(stdout); i++)
-        await new Promise((r) => setTimeout(r, 25));
-      return /(http:\/\/\S+)/.exec(stdout)![1]!;
-    },
-  };
-}
 
 describe('toolarsenal inspect', () => {
   const running: Array<ReturnType<typeof start>> = [];
@@ -123,15 +87,3 @@ describe('toolarsenal inspect', () => {
     expect(io2.err()).toMatch(/nonsense/);
   });
 });
-
-function quietIo(): CliIo & { err: () => string } {
-  let err = '';
-  return {
-    stdout: () => {},
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => '',
-    err: () => err,
-  };
-}

@@ -1,15 +1,19 @@
+import type { Arsenal } from '@toolarsenal/arsenal';
 import { createToolsTarget, type InspectTarget, startInspectServer } from '@toolarsenal/inspect';
 import { instantiateConfig, loadToolsetConfigFile, ToolsetConfigError } from '@toolarsenal/toolset';
 import type { Command } from 'commander';
-import { CliError } from '../cli-error.js';
+import { CliError, EXIT } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { loadTools } from '../input/load-tools.js';
 import { readInput } from '../input/read-input.js';
+import { openArsenal } from './arsenal-session.js';
 import type { RegisterCommand } from './index.js';
+import { arsenalTarget } from './inspect-arsenal.js';
 import type { StopSignal } from './serve.js';
 
 interface InspectCommandOptions {
-  tools: string;
+  config?: string;
+  tools?: string;
   toolsets?: string;
   port: string;
   host: string;
@@ -21,7 +25,10 @@ const processStop: StopSignal = (onStop) => {
 };
 
 /** A tool file (any dialect the CLI reads), optionally with a toolset config for the policy view. */
-async function toolsTarget(options: InspectCommandOptions, io: CliIo): Promise<InspectTarget> {
+async function toolsTarget(
+  options: InspectCommandOptions & { tools: string },
+  io: CliIo,
+): Promise<InspectTarget> {
   const source = options.tools === '-' ? '<stdin>' : options.tools;
   const { tools } = loadTools(await readInput(options.tools, io), undefined, source);
   if (!options.toolsets) return createToolsTarget({ tools });
@@ -45,11 +52,80 @@ async function toolsTarget(options: InspectCommandOptions, io: CliIo): Promise<I
   return createToolsTarget({ tools, access });
 }
 
+/**
+ * The config's arsenal (every source started, as `serve` does). The environment the config reads is
+ * recorded: the values of the variables it interpolates are secrets no response may contain.
+ */
+async function configTarget(
+  options: InspectCommandOptions,
+  io: CliIo,
+): Promise<{ target: InspectTarget; arsenal: Arsenal }> {
+  const read = new Set<string>();
+  const env = recordingEnv(read);
+  const arsenal = await openArsenal(options.config, io, { env });
+  const secrets = [...read]
+    .map((name) => process.env[name])
+    .filter((value): value is string => value !== undefined && looksSecret(value));
+  return { target: arsenalTarget(arsenal, { secrets }), arsenal };
+}
+
+/** Environment values short enough to be ports, sizes or flags would blank ordinary text: those are kept. */
+function looksSecret(value: string): boolean {
+  return value.length >= 6 && !/^\d{1,7}$/.test(value) && !/^(true|false|yes|no|on|off)$/i.test(value);
+}
+
+/** `process.env` as the config loader sees it, noting each variable it looks up. */
+function recordingEnv(read: Set<string>): Readonly<Record<string, string | undefined>> {
+  return new Proxy(
+    { ...process.env },
+    {
+      get(target, key) {
+        if (typeof key === 'string') read.add(key);
+        return Reflect.get(target, key) as unknown;
+      },
+      getOwnPropertyDescriptor(target, key) {
+        if (typeof key === 'string') read.add(key);
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+    },
+  );
+}
+
+/** `--tools` and `--config` are two forms; their options do not mix. */
+function checkForm(options: InspectCommandOptions): void {
+  if (options.tools !== undefined && options.config !== undefined)
+    throw new CliError('--config cannot be used with --tools: inspect a config or a tool file', EXIT.usage);
+  if (options.toolsets !== undefined && options.tools === undefined)
+    throw new CliError(
+      '--toolsets goes with --tools; a config (--config) has its own toolsets, policies and exposure',
+      EXIT.usage,
+    );
+}
+
 async function runInspect(options: InspectCommandOptions, io: CliIo, stopSignal: StopSignal): Promise<void> {
   const port = Number(options.port);
   if (!/^\d+$/.test(options.port) || port > 65_535)
     throw new CliError(`--port must be a port number from 0 to 65535, got ${JSON.stringify(options.port)}`);
-  const target = await toolsTarget(options, io);
+  checkForm(options);
+  let arsenal: Arsenal | undefined;
+  let target: InspectTarget;
+  if (options.tools !== undefined) target = await toolsTarget({ ...options, tools: options.tools }, io);
+  else ({ target, arsenal } = await configTarget(options, io));
+  try {
+    await serveInspector(target, options, io, stopSignal, arsenal);
+  } finally {
+    await arsenal?.close({ graceMs: 0 });
+  }
+}
+
+async function serveInspector(
+  target: InspectTarget,
+  options: InspectCommandOptions,
+  io: CliIo,
+  stopSignal: StopSignal,
+  arsenal: Arsenal | undefined,
+): Promise<void> {
+  const port = Number(options.port);
   const stopped = new Promise<void>((resolve) => stopSignal(resolve));
   let server;
   try {
@@ -62,7 +138,8 @@ async function runInspect(options: InspectCommandOptions, io: CliIo, stopSignal:
   } catch (error) {
     throw new CliError(`cannot serve the inspector on ${options.host}:${port}: ${(error as Error).message}`);
   }
-  io.stdout(`toolarsenal: inspecting ${target.tools().length} tools at ${server.url}\n`);
+  const from = arsenal ? ` from ${arsenal.status().length} sources` : '';
+  io.stdout(`toolarsenal: inspecting ${target.tools().length} tools${from} at ${server.url}\n`);
   if (server.host !== '127.0.0.1' && server.host !== 'localhost' && server.host !== '::1')
     io.stderr(
       `toolarsenal inspect: listening on ${server.host}: anyone who can reach it can call your tools\n`,
@@ -77,15 +154,19 @@ export function createInspectCommand(stopSignal: StopSignal = processStop): Regi
     program
       .command('inspect')
       .description(
-        'Serve a local web page to inspect tools: lint, search with score breakdowns, conversions with their losses, policies, calls. Prints the URL; opens nothing.',
+        'Serve a local web page to inspect tools: lint, search with score breakdowns, conversions with their losses, policies, calls. Reads the same config as `serve` (--config, else toolarsenal.yaml here) or a tool file (--tools). Prints the URL; opens nothing.',
       )
-      .requiredOption(
+      .option(
+        '--config <file>',
+        'arsenal config (toolarsenal.yaml): its sources are started; default: toolarsenal.yaml|yml|json in the working directory',
+      )
+      .option(
         '--tools <file>',
-        'tool file: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL',
+        'tool file instead of a config: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL',
       )
       .option(
         '--toolsets <file>',
-        'toolset config (policies, toolsets, exposure) for the policy view and calls',
+        'with --tools: toolset config (policies, toolsets, exposure) for the policy view and calls',
       )
       .option('--port <port>', 'port (0 = any free port)', '0')
       .option(

@@ -83,16 +83,7 @@ export function combineSignals(
 ): ScoreBreakdownParts {
   let sum = weights.relevance * clamp01(signals.relevance);
   let total = weights.relevance;
-  for (const key of [
-    'arguments',
-    'fuzzy',
-    'slots',
-    'clauses',
-    'intent',
-    'conversation',
-    'health',
-    'cost',
-  ] as const) {
+  for (const key of OPTIONAL_SIGNALS) {
     const value = signals[key];
     if (value === undefined) continue;
     sum += weights[key] * clamp01(value);
@@ -104,6 +95,41 @@ export function combineSignals(
     (flags.failed ? penalties.failed : 0) +
     (flags.deprecated ? penalties.deprecated : 0);
   return { base, penalty, final: Math.max(0, base - penalty) };
+}
+
+/** Signals other than relevance, in the order the weighted mean adds them. */
+const OPTIONAL_SIGNALS = [
+  'arguments',
+  'fuzzy',
+  'slots',
+  'clauses',
+  'intent',
+  'conversation',
+  'health',
+  'cost',
+] as const;
+
+/**
+ * The weighted mean of `combineSignals` split into additive parts: each present signal's
+ * `weight · value / Σ weights of the present signals` (relevance always present). The parts add up to the
+ * score before penalties, so a hit's score can be drawn as stacked bars (what `@toolarsenal/inspect` does with
+ * a hit's `ScoreBreakdown`: `relevance` is its `fused`, the rest its `signals`). Empty when no weight is positive.
+ */
+export function signalShares(
+  signals: Signals,
+  weights: SignalWeights = DEFAULT_WEIGHTS,
+): Partial<Record<keyof SignalWeights, number>> {
+  let total = weights.relevance;
+  for (const key of OPTIONAL_SIGNALS) if (signals[key] !== undefined) total += weights[key];
+  if (total <= 0) return {};
+  const shares: Partial<Record<keyof SignalWeights, number>> = {
+    relevance: (weights.relevance * clamp01(signals.relevance)) / total,
+  };
+  for (const key of OPTIONAL_SIGNALS) {
+    const value = signals[key];
+    if (value !== undefined) shares[key] = (weights[key] * clamp01(value)) / total;
+  }
+  return shares;
 }
 
 export function clamp01(value: number): number {
