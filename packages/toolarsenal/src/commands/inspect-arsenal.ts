@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type Arsenal, MASK, maskSecrets, type SourceConfig, type SourceState } from '@toolarsenal/arsenal';
-import { type InspectTarget, runnerCalls, type ToolOrigin } from '@toolarsenal/inspect';
+import { type InspectTarget, runnerCalls, type Scoring, type ToolOrigin } from '@toolarsenal/inspect';
 import type { Tool } from '@toolarsenal/toolmodel';
 import { arsenalAccess } from './inspect-access.js';
 
@@ -47,7 +47,8 @@ export function arsenalTarget(arsenal: Arsenal, options: ArsenalTargetOptions = 
         ...search,
         context: { ...search.context, health: search.context?.health ?? arsenal.healthSignal },
       }),
-    scoring: { weights: index.weights, fusion: index.fusion },
+    // The in-memory index exposes its weights and fusion; another backend (Postgres) draws no score breakdown.
+    ...(hasScoring(index) && { scoring: { weights: index.weights, fusion: index.fusion } }),
     health(tool) {
       const health = arsenal.runner.health(tool.id);
       // A tool whose source is down fails fast whatever its call history says.
@@ -63,6 +64,10 @@ export function arsenalTarget(arsenal: Arsenal, options: ArsenalTargetOptions = 
     },
     secrets: () => secrets,
   };
+}
+
+function hasScoring<T extends object>(index: T): index is T & Scoring {
+  return 'weights' in index && 'fusion' in index;
 }
 
 /** Where a source reads from, credentials left out (URLs keep only origin and path). */
