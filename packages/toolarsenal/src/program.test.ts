@@ -11,7 +11,19 @@ const io: CliIo = {
 };
 const registered = async (argv?: string[]) =>
   (await createProgram(io, argv)).commands.map((command) => command.name());
-const EVERY = ['convert', 'check', 'search', 'import', 'types', 'call', 'serve', 'list', 'config', 'inspect'];
+const EVERY = [
+  'convert',
+  'check',
+  'search',
+  'import',
+  'types',
+  'call',
+  'serve',
+  'list',
+  'config',
+  'inspect',
+  'index',
+];
 
 describe('the program loads only the command a run names', () => {
   it('a named command is the only one registered (the others and their packages are not loaded)', async () => {
