@@ -1,14 +1,23 @@
 #!/usr/bin/env node
 // `npm test`: everything a clone without ../shared can check (DEVELOPERS.md, "Commands").
-// The packages' build runs first: everything else reads dist/. Then two lanes run side by side:
-// the packages' unit tests (Nx, two at a time; many wait on real servers and child processes) and
-// the whole-repository checks, one after another (one tsc program over every package, one lint,
-// the tools' own tests, the README examples), each single-threaded, so they fill the cores the
-// tests leave idle. Every step runs even when another fails; the run fails when any step failed.
+// The packages' build runs first: everything else reads dist/. Then three lanes run side by side:
+// the packages' unit tests (Nx, two at a time; many wait on real servers and child processes, so
+// the CLI's suite, the longest, gets a lane of its own) and the whole-repository checks, one after
+// another (one tsc program over every package, one lint, the tools' own tests, the README
+// examples), each single-threaded, so they fill the cores the tests leave idle. Every step runs
+// even when another fails; the run fails when any step failed.
 import { spawn } from 'node:child_process';
 
+const nxTest = (name, ...args) => ({
+  name,
+  command: ['nx', ...args, '--output-style=stream'],
+  stream: true,
+});
 const lanes = [
-  [{ name: 'test', command: ['nx', 'run-many', '-t', 'test', '--output-style=stream'], stream: true }],
+  // The CLI's suite is the longest (it mostly waits on the child processes and servers it starts):
+  // it starts at once in a lane of its own instead of whenever Nx's order reaches it.
+  [nxTest('test toolarsenal', 'run', 'toolarsenal:test')],
+  [nxTest('test (the other packages)', 'run-many', '-t', 'test', '--exclude=toolarsenal')],
   ['typecheck', 'lint', 'test:tools', 'test:readmes'].map((script) => ({
     name: script,
     command: ['npm', 'run', '--silent', script],
