@@ -22,6 +22,7 @@ import { createRoutingExecutor } from './routing-executor.js';
 import { type ServeOptions, type Serving, serveArsenal } from './serve.js';
 import { createSource } from './sources/create-source.js';
 import { LocalSource, type Registration } from './sources/local-source.js';
+import type { PrestartedMcpServers } from './sources/prestart.js';
 import type { ArsenalSource, SourceState } from './sources/source.js';
 import { syncTools } from './sync.js';
 
@@ -44,6 +45,12 @@ export interface ArsenalOptions {
   openapiExecutor?: Executor | ((source: SourceConfig) => Executor | undefined);
   /** Sources of your own, added beside the config's. */
   sources?: readonly ArsenalSource[];
+  /**
+   * MCP servers already spawned for this config (`prestartMcpServers(config)`, from
+   * `@toolarsenal/arsenal/config`): each source takes its own as its first connection; the rest
+   * are stopped.
+   */
+  prestarted?: PrestartedMcpServers;
 }
 
 export interface SearchArsenalOptions {
@@ -116,6 +123,7 @@ export class Arsenal {
     this.#attach(this.#local);
     for (const entry of config.sources) if (entry.enabled !== false) this.#add(entry);
     for (const source of options.sources ?? []) this.#attach(source);
+    void options.prestarted?.close(); // what no source took
     this.#refresh();
   }
 
@@ -300,6 +308,7 @@ export class Arsenal {
       pool: this.#pool,
       dir: this.config.dir,
       ...(openapi && { openapiExecutor: typeof openapi === 'function' ? openapi : () => openapi }),
+      ...(this.#options.prestarted && { prestarted: this.#options.prestarted }),
     });
     this.#attach(source);
     void source.start();

@@ -5,16 +5,11 @@ import {
   loadIndex,
   saveIndex,
   type ToolIndex,
-  type ListOptions,
-  type ListPage,
-  type SearchOptions,
-  type SearchResult,
-  type ToolChange,
   type ToolIndexLike,
-  type UpsertSummary,
 } from '@toolarsenal/toolindex';
+// The index interface's own types, by namespace: DeferredIndex only forwards them.
+import type * as Index from '@toolarsenal/toolindex';
 import type * as PgBackend from '@toolarsenal/toolindex-pg';
-import type { Database } from '@toolarsenal/toolindex-pg';
 import type { Tool, ToolInput } from '@toolarsenal/toolmodel';
 import type { IndexConfig } from './config/schema.js';
 import { ArsenalError } from './errors.js';
@@ -110,7 +105,7 @@ export async function migrateConfiguredIndex(
   const { migrate } = await loadPgBackend();
   try {
     const result = await migrate(
-      options.db !== undefined ? (options.db as Database) : { connectionString: config.url! },
+      options.db !== undefined ? (options.db as PgBackend.Database) : { connectionString: config.url! },
       config.schema !== undefined ? { schema: config.schema } : {},
     );
     return { schema: result.schema, from: result.from, to: result.to };
@@ -143,7 +138,7 @@ async function openPostgres(config: IndexConfig, db: IndexDatabase | undefined):
   const { openPgIndex } = await loadPgBackend();
   try {
     return await openPgIndex({
-      ...(db !== undefined ? { db: db as Database } : { connectionString: config.url! }),
+      ...(db !== undefined ? { db: db as PgBackend.Database } : { connectionString: config.url! }),
       ...(config.schema !== undefined && { schema: config.schema }),
       migrate: config.migrate === 'manual' ? 'never' : 'auto',
       ...(config.postingDepth !== undefined && { postingDepth: config.postingDepth }),
@@ -177,7 +172,7 @@ export function scrubbed(error: unknown, url: string | undefined): unknown {
  */
 export class DeferredIndex implements ToolIndexLike {
   readonly #opening: Promise<ToolIndexLike>;
-  readonly #listeners = new Set<(change: ToolChange) => void>();
+  readonly #listeners = new Set<(change: Index.ToolChange) => void>();
   readonly #onProblem: ((message: string) => void) | undefined;
   #writes: Promise<unknown> = Promise.resolve();
   #index: ToolIndexLike | undefined;
@@ -213,7 +208,7 @@ export class DeferredIndex implements ToolIndexLike {
     await this.#writes;
   }
 
-  upsert(tools: Tool | ToolInput | readonly (Tool | ToolInput)[]): Promise<UpsertSummary> {
+  upsert(tools: Tool | ToolInput | readonly (Tool | ToolInput)[]): Promise<Index.UpsertSummary> {
     return this.#write((index) => index.upsert(tools));
   }
 
@@ -225,15 +220,15 @@ export class DeferredIndex implements ToolIndexLike {
     return (await this.#settled()).get(id);
   }
 
-  async list(options?: ListOptions): Promise<ListPage> {
+  async list(options?: Index.ListOptions): Promise<Index.ListPage> {
     return (await this.#settled()).list(options);
   }
 
-  async search(request: string | SearchOptions): Promise<SearchResult> {
+  async search(request: string | Index.SearchOptions): Promise<Index.SearchResult> {
     return (await this.#settled()).search(request);
   }
 
-  onChange(listener: (change: ToolChange) => void): () => void {
+  onChange(listener: (change: Index.ToolChange) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -33,4 +33,5 @@ export type { HealthReport } from './health.js';
 export type { ServeOptions, Serving } from './serve.js';
 export { LoadedSource, type Loaded, type LoadedSourceOptions } from './sources/loaded-source.js';
 export type { ArsenalSource, SourceState, SourceStatus } from './sources/source.js';
+export { type PrestartedMcpServers, prestartMcpServers } from './sources/prestart.js';
 export type { ToolModuleEntry } from './sources/module-source.js';

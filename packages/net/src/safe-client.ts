@@ -1,4 +1,5 @@
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from './undici.js';
 import { encodeBody, type RequestBody } from './body.js';
 import { findNetError, NetError } from './errors.js';
 import { createHostPolicy, type HostPolicy, type HostPolicyOptions } from './host-policy.js';
@@ -80,7 +81,8 @@ export function createSafeClient(options: SafeClientOptions = {}): SafeClient {
   const redact = options.redact ?? ((text: string) => text);
   const custom = options.fetch;
   let agent: Agent | undefined;
-  const pool = () => (agent ??= new Agent({ connect: { lookup: pinnedLookup(policy, resolver) } }));
+  const pool = () =>
+    (agent ??= new (undici().Agent)({ connect: { lookup: pinnedLookup(policy, resolver) } }));
 
   async function send(
     url: URL,

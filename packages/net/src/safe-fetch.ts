@@ -1,4 +1,5 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
+import { undici } from './undici.js';
 import { encodeBody, type RequestBody } from './body.js';
 import { findNetError, NetError } from './errors.js';
 import { createHostPolicy, type HostPolicy, type HostPolicyOptions } from './host-policy.js';
@@ -46,7 +47,8 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
   const resolver = options.resolver ?? systemResolver;
   const redact = options.redact ?? ((text: string) => text);
   let agent: Agent | undefined;
-  const dispatcher = () => (agent ??= new Agent({ connect: { lookup: pinnedLookup(policy, resolver) } }));
+  const dispatcher = () =>
+    (agent ??= new (undici().Agent)({ connect: { lookup: pinnedLookup(policy, resolver) } }));
   const where = (url: URL | string) => redact(redactUrl(url));
   const sensitive: ReadonlySet<string> = new Set([
     ...SENSITIVE_HEADERS,
@@ -65,7 +67,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
       policy.checkUrl(url);
       let response;
       try {
-        response = await undiciFetch(url, {
+        response = await undici().fetch(url, {
           method,
           headers,
           body: body ?? null,

@@ -1,9 +1,7 @@
 import { resolve as resolvePath } from 'node:path';
-import $RefParser, { dereferenceInternal } from '@apidevtools/json-schema-ref-parser';
 import { escapePointerSegment, isPlainObject } from '@toolarsenal/toolmodel';
 import { OpenApiImportError, type OpenApiProblem } from './errors.js';
 import type { OpenApiLimits } from './limits.js';
-import { FileReading, toFsPath } from './file-reading.js';
 import type { ImportPhase } from './progress.js';
 import type { SpecKind } from './read-source.js';
 import { validateAgainstMetaSchema } from './spec-schema.js';
@@ -41,6 +39,11 @@ export async function dereferenceFiles(
   const { root, file, path, kind, limits, problems, onPhase } = options;
   // In-memory documents still need a location for the ref parser.
   const base = path ?? resolvePath(options.baseDir ?? process.cwd(), '__openapi_inline__.json');
+  // Loaded here: single-file documents (the common case) never need the ref parser.
+  const [{ default: $RefParser, dereferenceInternal }, { FileReading, toFsPath }] = await Promise.all([
+    import('@apidevtools/json-schema-ref-parser'),
+    import('./file-reading.js'),
+  ]);
   const reading = new FileReading(file, path, limits, problems, options.refRoot);
   const parserOptions = reading.parserOptions();
   const { displayName } = reading;

@@ -140,7 +140,8 @@ describe('patternProperties keys invalid in unicode mode', () => {
           if (Object.hasOwn(kept, original)) continue;
           // Not kept as written: exactly one warning names its pointer and says what happened.
           const about = messages.filter((m) =>
-            m.startsWith(`tool put_things${BODY}/patternProperties/${escapePointerSegment(original)}:`),
+            // `: ` ends the pointer: key `\:`'s prefix must not also match key `\::a`'s warning.
+            m.startsWith(`tool put_things${BODY}/patternProperties/${escapePointerSegment(original)}: `),
           );
           expect(about, original).toHaveLength(1);
           const rewritten = /rewritten as (".*") \(unicode mode\)$/.exec(about[0]!);

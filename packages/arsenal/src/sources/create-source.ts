@@ -5,6 +5,7 @@ import { loadToolFile } from './file-source.js';
 import { LoadedSource } from './loaded-source.js';
 import { McpSource } from './mcp-source.js';
 import { loadToolModule } from './module-source.js';
+import type { PrestartedMcpServers } from './prestart.js';
 import type { ArsenalSource } from './source.js';
 
 export interface SourceContext {
@@ -13,6 +14,8 @@ export interface SourceContext {
   dir: string;
   /** Executor for an OpenAPI source's calls instead of the default HTTP executor, by source name or for all. */
   openapiExecutor?: (config: SourceConfig) => Executor | undefined;
+  /** MCP servers spawned early (`prestartMcpServers`); a source takes its own by name. */
+  prestarted?: PrestartedMcpServers;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface SourceContext {
  */
 export function createSource(config: SourceConfig, ctx: SourceContext): ArsenalSource {
   const namespace = config.namespace ?? config.name;
-  if (config.mcp) return new McpSource(ctx.pool, config, ctx.dir);
+  if (config.mcp) return new McpSource(ctx.pool, config, ctx.dir, ctx.prestarted?.take(config));
   const common = { name: config.name, namespace, ...(config.retry && { retry: config.retry }) };
   if (config.openapi) {
     const executor = ctx.openapiExecutor?.(config);

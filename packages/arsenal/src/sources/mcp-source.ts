@@ -1,13 +1,11 @@
-import { resolve } from 'node:path';
-import type { FetchLike } from '@modelcontextprotocol/client';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import { http, type McpConnection, type McpPool, type McpTransport } from '@toolarsenal/mcp';
 import { stdio } from '@toolarsenal/mcp/stdio';
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Executor } from '@toolarsenal/toolrun';
 import type { SourceConfig } from '../config/schema.js';
 import { type ArsenalSource, Listeners, type SourceState, type SourceStatus } from './source.js';
-
-type McpConfig = NonNullable<SourceConfig['mcp']>;
+import { type McpConfig, stdioOptions } from './stdio-options.js';
 
 /**
  * The transport for an `mcp:` source: a child process (`command`) or a URL. URL servers are
@@ -19,13 +17,34 @@ export function mcpTransport(config: McpConfig, dir: string, fetch?: FetchLike):
       ...(config.headers && { headers: config.headers }),
       ...(fetch && { fetch }),
     });
-  return stdio({
-    command: config.command!,
-    args: config.args ?? [],
-    ...(config.env && { env: config.env }),
-    cwd: resolve(dir, config.cwd ?? '.'),
-    stderr: config.stderr ?? 'ignore',
-  });
+  return stdio(stdioOptions(config, dir));
+}
+
+/**
+ * `transport`, whose first `create()` hands out `first` (a server started early). `discard`
+ * stops `first` when no connection took it.
+ */
+function startingWith(
+  transport: McpTransport,
+  first: Transport | undefined,
+): { transport: McpTransport; discard(): Promise<void> } {
+  if (!first) return { transport, discard: async () => undefined };
+  let pending: Transport | undefined = first;
+  return {
+    transport: {
+      ...transport,
+      create: () => {
+        const taken = pending;
+        pending = undefined;
+        return taken ?? transport.create();
+      },
+    },
+    discard: async () => {
+      const left = pending;
+      pending = undefined;
+      await left?.close();
+    },
+  };
 }
 
 /**
@@ -42,19 +61,23 @@ export class McpSource implements ArsenalSource {
   readonly #listeners = new Listeners();
   readonly #fetch: SourceFetch | undefined;
   readonly #off: (() => void)[] = [];
+  readonly #discardPrestarted: () => Promise<void>;
   #everReady = false;
   #failures = 0;
 
-  constructor(pool: McpPool, config: SourceConfig, dir: string) {
+  /** `prestarted`: this server's process, spawned early by `prestartMcpServers`, used for the first connection. */
+  constructor(pool: McpPool, config: SourceConfig, dir: string, prestarted?: Transport) {
     this.name = config.name;
     this.namespace = config.namespace ?? config.name;
     this.#pool = pool;
     this.#fetch =
       config.mcp!.url === undefined ? undefined : mcpFetch(config.mcp!.url, config.mcp!.allowedHosts);
+    const transport = startingWith(mcpTransport(config.mcp!, dir, this.#fetch), prestarted);
+    this.#discardPrestarted = transport.discard;
     this.#connection = pool.add({
       name: config.name,
       namespace: this.namespace,
-      transport: mcpTransport(config.mcp!, dir, this.#fetch),
+      transport: transport.transport,
       ...(config.mcp!.era && { era: config.mcp!.era }),
       ...(config.mcp!.connectTimeoutMs && { connectTimeoutMs: config.mcp!.connectTimeoutMs }),
       ...(config.retry && { reconnect: config.retry }),
@@ -117,6 +140,7 @@ export class McpSource implements ArsenalSource {
   async close(): Promise<void> {
     for (const off of this.#off) off();
     await this.#pool.remove(this.name);
+    await this.#discardPrestarted();
     await this.#fetch?.close();
   }
 }

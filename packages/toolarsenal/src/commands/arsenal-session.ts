@@ -1,14 +1,15 @@
+import type { Arsenal, SourceState } from '@toolarsenal/arsenal';
+// The config entry loads the config loader and the MCP stdio client only: the servers of a config
+// are spawned before the rest of the arsenal (index, toolsets, runner, MCP server) is loaded.
 import {
-  type Arsenal,
   type ArsenalConfig,
   ArsenalConfigError,
   CONFIG_FILE_NAMES,
-  createArsenal,
   findConfig,
   loadConfig,
   type LoadConfigOptions,
-  type SourceState,
-} from '@toolarsenal/arsenal';
+  prestartMcpServers,
+} from '@toolarsenal/arsenal/config';
 import { CliError, EXIT } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 
@@ -43,7 +44,9 @@ export async function readConfig(
 
 /**
  * Starts every source of the config and waits for their first attempt. When that takes more
- * than a moment, progress goes to stderr (one line per source as it comes up or fails).
+ * than a moment, progress goes to stderr (one line per source as it comes up or fails). The
+ * config's stdio MCP servers are spawned as soon as it is read, so their start-up overlaps the
+ * loading of `@toolarsenal/arsenal`; if creating the arsenal fails they are stopped.
  */
 export async function openArsenal(
   given: string | undefined,
@@ -51,7 +54,15 @@ export async function openArsenal(
   options: { quiet?: boolean; env?: LoadConfigOptions['env'] } = {},
 ): Promise<Arsenal> {
   const config = await readConfig(given, EXIT.usage, options.env);
-  const arsenal = createArsenal(config);
+  const prestarted = prestartMcpServers(config);
+  let arsenal: Arsenal;
+  try {
+    const { createArsenal } = await import('@toolarsenal/arsenal');
+    arsenal = createArsenal(config, { prestarted });
+  } catch (error) {
+    await prestarted.close();
+    throw error;
+  }
   let verbose = false;
   const timer = setTimeout(() => {
     if (options.quiet) return;

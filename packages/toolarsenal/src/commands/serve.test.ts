@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -183,5 +184,34 @@ describe('toolarsenal serve --config: hostile configs', () => {
     expect(refused.stderr).toContain(bomb);
     expect(refused.stderr).toMatch(/alias/i);
     expect(refused.stdout).not.toMatch(/http:\/\//);
+  });
+
+  it('a config refused after its MCP servers were spawned stops them: exit 2, no orphan processes', async () => {
+    const dir = scratch();
+    const log = join(dir.dir, 'pids');
+    // Logs its pid, then lives until its stdin ends (as stdio MCP servers do).
+    const server = dir.write(
+      'server.mjs',
+      `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, process.pid + '\\n');\nprocess.stdin.on('end', () => process.exit(0)).resume();\n`,
+    );
+    // Valid for the config loader; createArsenal refuses it (a Postgres index needs a URL).
+    const config = dir.write(
+      'toolarsenal.yaml',
+      `version: 1\nsources:\n  - name: early\n    mcp: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(server)}], era: legacy }\nindex: { backend: postgres }\n`,
+    );
+    const refused = await serve(config);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('index.url');
+    expect(refused.stdout).not.toMatch(/http:\/\//);
+    const pids = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(alive).toEqual([]);
   });
 });

@@ -1,15 +1,11 @@
-import { createMcpServer, type McpServeMode } from '@toolarsenal/mcp';
-import { listen } from '@toolarsenal/mcp/node';
-import { serveStdio } from '@toolarsenal/mcp/stdio';
+import type { McpServeMode } from '@toolarsenal/mcp';
 import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
-import { loadTools } from '../input/load-tools.js';
-import { readInput } from '../input/read-input.js';
 import { runServeConfig } from './serve-config.js';
 import type { RegisterCommand } from './index.js';
 
-interface ServeCommandOptions {
+export interface ServeCommandOptions {
   tools?: string;
   config?: string;
   mode?: McpServeMode;
@@ -52,43 +48,9 @@ async function runServe(options: ServeCommandOptions, io: CliIo, stopSignal: Sto
     );
     return;
   }
-  const mode = options.mode ?? 'dynamic';
-  if (options.pin && mode !== 'hybrid') throw new CliError('--pin is for --mode hybrid');
-  const source = options.tools === '-' ? '<stdin>' : options.tools;
-  if (options.tools === '-' && port === undefined)
-    throw new CliError('--tools - (stdin) cannot be used with --stdio: stdin carries the MCP messages');
-  const { tools } = loadTools(await readInput(options.tools, io), undefined, source);
-  options.mode = mode;
-  let server;
-  try {
-    server = createMcpServer({
-      tools,
-      mode: options.mode,
-      name: 'toolarsenal',
-      ...(options.pin ? { pinned: options.pin } : {}),
-      onError: (error) => io.stderr(`toolarsenal serve: ${error.message}\n`),
-    });
-  } catch (error) {
-    throw new CliError((error as Error).message);
-  }
-  const stopped = new Promise<void>((resolve) => stopSignal(resolve));
-  if (port === undefined) {
-    // stdout is the MCP channel: everything for people goes to stderr.
-    const serving = serveStdio(server);
-    io.stderr(`toolarsenal: serving ${tools.length} tools over stdio (${options.mode} mode)\n`);
-    const ended = new Promise<void>((resolve) => process.stdin.once('end', resolve));
-    await Promise.race([stopped, ended]);
-    await serving.close();
-  } else {
-    const serving = await listen(server, { port, host: options.host });
-    io.stdout(`toolarsenal: serving ${tools.length} tools at ${serving.url} (${options.mode} mode)\n`);
-    io.stdout(
-      `client config: ${JSON.stringify({ mcpServers: { toolarsenal: { type: 'http', url: serving.url } } })}\n`,
-    );
-    await stopped;
-    await serving.close();
-  }
-  await server.close();
+  // The tool-file server's modules (the MCP server, the dialect readers) load only on this path.
+  const { runServeTools } = await import('./serve-tools.js');
+  await runServeTools({ ...options, tools: options.tools }, port, io, stopSignal);
 }
 
 /** `toolarsenal serve`: a tool file (any dialect the CLI reads) as an MCP server. */
