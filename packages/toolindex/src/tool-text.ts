@@ -30,9 +30,9 @@ const EMBED_PARAMETER_WORDS = 8;
  * The text a tool is embedded from: readable name, description, examples, each parameter's name with the start
  * of its description, tags. Name and tags appear twice: they say what the tool is, and a mean-of-words embedder
  * otherwise lets long parameter text outweigh them. Parameter descriptions are cut to their first 8 words for
- * the same reason (a parameter that lists every accepted format is not what the tool does). Measured on the
- * ToolLens dev split with the default embedder: semantic R@5 26.4 → 26.7, hybrid R@5 +0.3. Bump
- * EMBED_TEXT_VERSION in snapshot.ts when this changes: vectors from older snapshots are then recomputed.
+ * the same reason (a parameter that lists every accepted format is not what the tool does); measured in
+ * docs/ranking-experiments.md. Bump EMBED_TEXT_VERSION in snapshot.ts when this changes: vectors from older
+ * snapshots are then recomputed.
  */
 export function toolEmbeddingText(tool: Tool): string {
   const split = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_./-]+/g, ' ');
