@@ -119,13 +119,19 @@ export function requestPieces(
   let hash = 0;
   for (let at = 0; at < n; at++) {
     const c = text.charCodeAt(at);
-    const lower = c >= 97 && c <= 122;
-    const upper = c >= 65 && c <= 90;
-    if (lower || upper || (c >= 48 && c <= 57)) {
-      // A word character (the split of `AsciiWords`: camelCase boundaries before `aB`, `1B` and the `B` of `ABc`).
-      if (runStart < 0) runStart = at;
-      const folded = upper ? c + 32 : c;
-      if (wordStart >= 0 && upper) {
+    // Word characters, split as `AsciiWords` splits (camelCase boundaries before `aB`, `1B` and the `B` of `ABc`).
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      // The common case: a lower-case letter or a digit never starts a camelCase boundary.
+      if (wordStart >= 0) hash = Math.imul(hash ^ c, HASH_PRIME);
+      else {
+        if (runStart < 0) runStart = at;
+        wordStart = at;
+        hash = Math.imul(HASH_SEED ^ c, HASH_PRIME);
+      }
+      continue;
+    }
+    if (c >= 65 && c <= 90) {
+      if (wordStart >= 0) {
         const p = text.charCodeAt(at - 1);
         if (
           (p >= 97 && p <= 122) ||
@@ -136,10 +142,12 @@ export function requestPieces(
           wordStart = -1;
         }
       }
-      if (wordStart < 0) {
+      if (wordStart >= 0) hash = Math.imul(hash ^ (c + 32), HASH_PRIME);
+      else {
+        if (runStart < 0) runStart = at;
         wordStart = at;
-        hash = Math.imul(HASH_SEED ^ folded, HASH_PRIME);
-      } else hash = Math.imul(hash ^ folded, HASH_PRIME);
+        hash = Math.imul(HASH_SEED ^ (c + 32), HASH_PRIME);
+      }
       continue;
     }
     if (wordStart >= 0) {
