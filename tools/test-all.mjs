@@ -33,7 +33,11 @@ function run(step) {
   const started = performance.now();
   return new Promise((resolve) => {
     const [command, ...args] = step.command;
-    const child = spawn(command, args, { stdio: step.stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: step.stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      // Every step after the build may rely on dist/ being built (toolarsenal's test set-up then skips its own `tsc -b`).
+      env: { ...process.env, TOOLARSENAL_DIST_BUILT: step.name === 'build' ? undefined : '1' },
+    });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
