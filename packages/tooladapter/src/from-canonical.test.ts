@@ -105,6 +105,19 @@ describe('fromCanonical', () => {
     expect(toCanonical(c.value, 'mcp').tools[0]!.contentHash).toBe(weather.contentHash);
   });
 
+  it('builds the name map on first read, the same object every time, visible to spreads and JSON', () => {
+    const c = fromCanonical(weather, 'gemini');
+    const expected = { toTarget: { [weather.id]: 'weather.get' }, fromTarget: { 'weather.get': weather.id } };
+    expect(c.names).toBe(c.names);
+    expect(c.names).toEqual(expected);
+    expect(Object.keys(c)).toEqual(['value', 'losses', 'names', 'decode', 'encodeArgs']);
+    expect({ ...c }.names).toEqual(expected);
+    expect(JSON.parse(JSON.stringify(c)).names).toEqual(expected);
+    const many = fromCanonicalMany([weather], 'gemini');
+    expect(many.tools[0]!.names).toEqual(expected);
+    expect(many.names).toEqual(expected);
+  });
+
   it('maps names for OpenAI and reports the rename and the namespace', () => {
     const c = fromCanonical(weather, 'openai-chat', { strict: true });
     expect(c.value).toMatchObject({ type: 'function', function: { name: 'weather_get', strict: true } });

@@ -9,7 +9,16 @@ import { getCodec, nameRuleOf } from './codecs.js';
 import { mergeLimits } from './codecs/shared.js';
 import { ConversionError } from './errors.js';
 import { mapNames } from './names/map-names.js';
-import type { Conversion, ConvertOptions, Dialect, DialectCodec, Loss, ManyConversion } from './types.js';
+import type {
+  Conversion,
+  ConvertOptions,
+  Dialect,
+  DialectCodec,
+  EncodedTool,
+  Loss,
+  ManyConversion,
+  NameMap,
+} from './types.js';
 
 function expectEncoder(
   codec: DialectCodec,
@@ -73,11 +82,24 @@ export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptio
     tool.name.length <= rule.maxLength && rule.pattern.test(tool.name) && !reserved?.has(tool.name)
       ? tool.name
       : mapNames([{ id: tool.id, name: tool.name }], rule, reserved).names[0]!;
-  const encoded = codec.encode(tool, targetName, options);
+  return conversionOf(codec.encode(tool, targetName, options), tool.id, targetName);
+}
+
+/**
+ * A conversion whose one-entry name map is built when first read. Tool ids are all different, so a
+ * literal keyed by one (`{[id]: name}`) gives V8 a new hidden-class transition per tool: that was
+ * half of `fromCanonical`'s own time, for a map most callers never read. `names` is an ordinary
+ * enumerable property for spreading, `JSON.stringify` and `structuredClone`; it returns the same
+ * object on every read.
+ */
+function conversionOf(encoded: EncodedTool, id: string, targetName: string): Conversion {
+  let names: NameMap | undefined;
   return {
     value: encoded.value,
     losses: encoded.losses,
-    names: { toTarget: { [tool.id]: targetName }, fromTarget: { [targetName]: tool.id } },
+    get names(): NameMap {
+      return (names ??= { toTarget: { [id]: targetName }, fromTarget: { [targetName]: id } });
+    },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
@@ -109,13 +131,7 @@ export function fromCanonicalMany(
   tools.forEach((tool, i) => {
     const targetName = names[i]!;
     const encoded = codec.encode(tool, targetName, options);
-    conversions.push({
-      value: encoded.value,
-      losses: encoded.losses,
-      names: { toTarget: { [tool.id]: targetName }, fromTarget: { [targetName]: tool.id } },
-      decode: encoded.decode,
-      encodeArgs: encoded.encodeArgs,
-    });
+    conversions.push(conversionOf(encoded, tool.id, targetName));
     for (const loss of encoded.losses) losses.push({ ...loss, pointer: `/${i}${loss.pointer}` });
     if (!byId.has(tool.id)) byId.set(tool.id, i);
   });
