@@ -17,7 +17,6 @@ import type {
   EncodedTool,
   Loss,
   ManyConversion,
-  NameMap,
 } from './types.js';
 
 function expectEncoder(
@@ -86,23 +85,26 @@ export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptio
 }
 
 /**
- * A conversion whose one-entry name map is built when first read. Tool ids are all different, so a
- * literal keyed by one (`{[id]: name}`) gives V8 a new hidden-class transition per tool: that was
- * half of `fromCanonical`'s own time, for a map most callers never read. `names` is an ordinary
- * enumerable property for spreading, `JSON.stringify` and `structuredClone`; it returns the same
- * object on every read.
+ * A conversion with its one-entry name map. Tool ids are all different: a literal keyed by one
+ * (`{[id]: name}`) takes V8's slow path for a new hidden class per key (3× the cost of a store
+ * into an empty object), which was half of `fromCanonical`'s own time. `__proto__` is the one key
+ * a store would not define as an own property.
  */
 function conversionOf(encoded: EncodedTool, id: string, targetName: string): Conversion {
-  let names: NameMap | undefined;
   return {
     value: encoded.value,
     losses: encoded.losses,
-    get names(): NameMap {
-      return (names ??= { toTarget: { [id]: targetName }, fromTarget: { [targetName]: id } });
-    },
+    names: { toTarget: oneEntry(id, targetName), fromTarget: oneEntry(targetName, id) },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
+}
+
+function oneEntry(key: string, value: string): Record<string, string> {
+  if (key === '__proto__') return { [key]: value };
+  const out: Record<string, string> = {};
+  out[key] = value;
+  return out;
 }
 
 /**
