@@ -109,7 +109,7 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
   return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
 }
 
-/** Whether the stand-in pass can change anything (it copies the whole schema, so skip it when not). */
+/** Whether the stand-in pass can change anything (it walks the whole schema, so skip it when not). */
 function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
   return (
     scan.standInCandidate ||
