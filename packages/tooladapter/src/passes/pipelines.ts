@@ -110,9 +110,10 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
 }
 
 /** Whether the stand-in pass can change anything (it walks the whole schema, so skip it when not). */
-function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
+export function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
   return (
     scan.standInCandidate ||
+    (scan.falseSchemas && (scan.keywords.has('anyOf') || scan.keywords.has('oneOf'))) ||
     scan.arrayWithoutItems ||
     scan.objectDepth > maxDepth ||
     scan.keywords.has('not') ||
