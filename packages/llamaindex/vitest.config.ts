@@ -18,5 +18,8 @@ export default defineConfig({
     // (see packages/toolmodel/vitest.corpus.config.ts); `npm test` must pass without ../shared.
     exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
     testTimeout: 30_000,
+    // Test files share their worker's module cache: the SDKs, fixtures and packages under test load once
+    // per run, not once per file (no test relies on fresh module state).
+    isolate: false,
   },
 });

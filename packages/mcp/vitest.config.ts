@@ -7,6 +7,9 @@ export default defineConfig({
     // (see packages/toolmodel/vitest.corpus.config.ts); `npm test` must pass without ../shared.
     exclude: ['**/node_modules/**', '**/dist/**', 'src/**/*.corpus.test.ts'],
     testTimeout: 30_000,
+    // Test files share their worker's module cache: the SDKs, fixtures and packages under test load once
+    // per run, not once per file (no test relies on fresh module state).
+    isolate: false,
     // Compiles the stdio fixture server to JavaScript once, so each test starts it with plain node.
     globalSetup: ['./vitest.global-setup.ts'],
   },

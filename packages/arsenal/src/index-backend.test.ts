@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { SnapshotError } from '@toolarsenal/toolindex';
 import { PgSchemaError } from '@toolarsenal/toolindex-pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type DroppingServer, startDroppingServer } from '../../net/src/test-fixtures/dropping-server.js';
 import { missingPackage, scrubbed } from './index-backend.js';
 import {
   type Arsenal,
@@ -112,17 +112,14 @@ describe('index.backend: postgres (PGlite given in code)', () => {
 });
 
 describe('index.backend: postgres over a URL', () => {
-  let server: Server;
+  let server: DroppingServer;
   let port: number;
   beforeAll(async () => {
     // A port that accepts and drops every connection: the pg client fails after connecting.
-    server = createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as { port: number }).port;
+    server = await startDroppingServer();
+    port = server.port;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   it('an unreachable database fails ready() and a search, and no message holds the password', async () => {
     const problems: string[] = [];

@@ -1,23 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
-import { toCanonical } from '@toolarsenal/tooladapter';
-import { suggestName, type Tool, updateTool } from '@toolarsenal/toolmodel';
+import { loadMcpCorpus as corpus } from '@toolarsenal/toolkit-testing';
 import { describe, expect, it } from 'vitest';
 import { connectMcp, createMcpServer, customTransport } from './index.js';
 import { serveStdio } from './stdio.js';
-
-const DATA = new URL('../../../../shared/data/mcp-tools/livemcptool.jsonl', import.meta.url);
-
-function corpus(): Tool[] {
-  return readFileSync(DATA, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const row = JSON.parse(line) as { server_key: string; tool: unknown };
-      const [tool] = toCanonical(row.tool, 'mcp').tools;
-      return updateTool(tool!, { namespace: suggestName(row.server_key).replace(/_/g, '-') });
-    });
-}
 
 describe('527 real MCP tools through a ToolArsenal server and client', () => {
   it.each(['legacy', 'modern'] as const)('come back exactly (static mode, %s era)', async (era) => {

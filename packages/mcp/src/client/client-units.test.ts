@@ -1,4 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import {
+  InMemoryTransport,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+} from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { McpError } from '../errors.js';
 import { Backoff } from './backoff.js';
@@ -6,7 +12,7 @@ import { mapCallError } from './call-errors.js';
 import { toToolOutput } from './call-result.js';
 import { connectMcp } from './connection.js';
 import { importMcpTools } from './import-tools.js';
-import { http } from './transport.js';
+import { customTransport, http } from './transport.js';
 
 describe('importMcpTools', () => {
   it('imports good tools and reports bad ones without dropping the rest silently', () => {
@@ -131,5 +137,48 @@ describe('option validation', () => {
     expect(error).toMatchObject({ code: 'MCP_CONNECT_FAILED' });
     expect((error as Error).message).toContain('http://127.0.0.1:1/mcp');
     expect((error as Error).message).not.toContain('secret-token');
+  });
+});
+
+describe('progress and the result in one read', () => {
+  it('every progress notification sent before the result reaches the caller', async () => {
+    // A hand-written server that writes three progress notifications and the result in one go, as
+    // a client under load reads them: in one chunk, dispatched in one tick.
+    const transport = customTransport('memory', 'one-read', () => {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const reply = (id: unknown, result: unknown) =>
+        void serverSide.send({ jsonrpc: '2.0', id, result } as never);
+      serverSide.onmessage = (raw) => {
+        const message = raw as { id?: number; method?: string; params?: Record<string, unknown> };
+        if (message.method === 'initialize')
+          reply(message.id, {
+            protocolVersion: message.params!.protocolVersion,
+            capabilities: { tools: {} },
+            serverInfo: { name: 'one-read', version: '1.0.0' },
+          });
+        else if (message.method === 'tools/list')
+          reply(message.id, { tools: [{ name: 'steps', inputSchema: { type: 'object' } }] });
+        else if (message.method === 'tools/call') {
+          const progressToken = (message.params!._meta as { progressToken: number }).progressToken;
+          for (const progress of [1, 2, 3])
+            void serverSide.send({
+              jsonrpc: '2.0',
+              method: 'notifications/progress',
+              params: { progressToken, progress, total: 3 },
+            });
+          reply(message.id, { content: [{ type: 'text', text: 'done' }] });
+        }
+      };
+      return clientSide;
+    });
+    const connection = await connectMcp({ name: 'one-read', transport, era: 'legacy' });
+    try {
+      const seen: number[] = [];
+      const result = await connection.callTool('steps', {}, { onProgress: (p) => seen.push(p.progress) });
+      expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+      expect(seen).toEqual([1, 2, 3]);
+    } finally {
+      await connection.close();
+    }
   });
 });

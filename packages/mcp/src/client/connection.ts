@@ -13,6 +13,7 @@ import { Backoff, type ReconnectOptions } from './backoff.js';
 import { mapCallError, unavailable } from './call-errors.js';
 import { createConnectionExecutor } from './executor.js';
 import { type ImportProblem, importMcpTools } from './import-tools.js';
+import { settleResponsesInOrder } from './message-order.js';
 import type { McpTransport } from './transport.js';
 
 export type McpConnectionStatus = 'connecting' | 'ready' | 'reconnecting' | 'closed';
@@ -232,6 +233,7 @@ export class McpConnection {
       const client = this.#newClient(generation, () => connected);
       try {
         await client.connect(transport, { timeout });
+        settleResponsesInOrder(transport);
         connected = true;
         return client;
       } catch (error) {

@@ -1,25 +1,22 @@
-import { createServer, type Server } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { vector } from '@electric-sql/pglite/vector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DroppingServer, startDroppingServer } from '../../../net/src/test-fixtures/dropping-server.js';
 import { run, scratch } from '../test-fixtures/cli-kit.js';
 
 // `toolarsenal index migrate`: usage errors (exit 2), a database that fails (exit 1) without the URL's password
 // in the output, and the migration itself over a real `pg` connection to PGlite served on 127.0.0.1.
 
 const SECRET = 'hunter2-s3cret';
-let server: Server;
+let server: DroppingServer;
 let port: number;
 beforeAll(async () => {
   // Accepts and drops every connection: a database that cannot be used.
-  server = createServer((socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as { port: number }).port;
+  server = await startDroppingServer();
+  port = server.port;
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 describe('toolarsenal index migrate', () => {
   it('a config whose index is in memory has nothing to migrate (exit 2)', async () => {
