@@ -105,6 +105,25 @@ describe('fromCanonical', () => {
     expect(toCanonical(c.value, 'mcp').tools[0]!.contentHash).toBe(weather.contentHash);
   });
 
+  it('gives every conversion its one-entry name map as plain data', () => {
+    const c = fromCanonical(weather, 'gemini');
+    const expected = { toTarget: { [weather.id]: 'weather.get' }, fromTarget: { 'weather.get': weather.id } };
+    expect(c.names).toEqual(expected);
+    expect(Object.keys(c)).toEqual(['value', 'losses', 'names', 'decode', 'encodeArgs']);
+    expect({ ...c }.names).toEqual(expected);
+    expect(JSON.parse(JSON.stringify(c)).names).toEqual(expected);
+    // A tool may be called __proto__: its entry is an own property, not a prototype change.
+    const odd = defineTool({ name: '__proto__' });
+    const proto = fromCanonical(odd, 'mcp');
+    expect(Object.hasOwn(proto.names.fromTarget, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(proto.names.fromTarget)).toBe(Object.prototype);
+    expect(proto.names.fromTarget['__proto__']).toBe(odd.id);
+    expect(proto.names.toTarget[odd.id]).toBe('__proto__');
+    const many = fromCanonicalMany([weather], 'gemini');
+    expect(many.tools[0]!.names).toEqual(expected);
+    expect(many.names).toEqual(expected);
+  });
+
   it('maps names for OpenAI and reports the rename and the namespace', () => {
     const c = fromCanonical(weather, 'openai-chat', { strict: true });
     expect(c.value).toMatchObject({ type: 'function', function: { name: 'weather_get', strict: true } });

@@ -9,7 +9,15 @@ import { getCodec, nameRuleOf } from './codecs.js';
 import { mergeLimits } from './codecs/shared.js';
 import { ConversionError } from './errors.js';
 import { mapNames } from './names/map-names.js';
-import type { Conversion, ConvertOptions, Dialect, DialectCodec, Loss, ManyConversion } from './types.js';
+import type {
+  Conversion,
+  ConvertOptions,
+  Dialect,
+  DialectCodec,
+  EncodedTool,
+  Loss,
+  ManyConversion,
+} from './types.js';
 
 function expectEncoder(
   codec: DialectCodec,
@@ -73,14 +81,30 @@ export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptio
     tool.name.length <= rule.maxLength && rule.pattern.test(tool.name) && !reserved?.has(tool.name)
       ? tool.name
       : mapNames([{ id: tool.id, name: tool.name }], rule, reserved).names[0]!;
-  const encoded = codec.encode(tool, targetName, options);
+  return conversionOf(codec.encode(tool, targetName, options), tool.id, targetName);
+}
+
+/**
+ * A conversion with its one-entry name map. Tool ids are all different: a literal keyed by one
+ * (`{[id]: name}`) takes V8's slow path for a new hidden class per key (3× the cost of a store
+ * into an empty object), which was half of `fromCanonical`'s own time. `__proto__` is the one key
+ * a store would not define as an own property.
+ */
+function conversionOf(encoded: EncodedTool, id: string, targetName: string): Conversion {
   return {
     value: encoded.value,
     losses: encoded.losses,
-    names: { toTarget: { [tool.id]: targetName }, fromTarget: { [targetName]: tool.id } },
+    names: { toTarget: oneEntry(id, targetName), fromTarget: oneEntry(targetName, id) },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
+}
+
+function oneEntry(key: string, value: string): Record<string, string> {
+  if (key === '__proto__') return { [key]: value };
+  const out: Record<string, string> = {};
+  out[key] = value;
+  return out;
 }
 
 /**
@@ -109,13 +133,7 @@ export function fromCanonicalMany(
   tools.forEach((tool, i) => {
     const targetName = names[i]!;
     const encoded = codec.encode(tool, targetName, options);
-    conversions.push({
-      value: encoded.value,
-      losses: encoded.losses,
-      names: { toTarget: { [tool.id]: targetName }, fromTarget: { [targetName]: tool.id } },
-      decode: encoded.decode,
-      encodeArgs: encoded.encodeArgs,
-    });
+    conversions.push(conversionOf(encoded, tool.id, targetName));
     for (const loss of encoded.losses) losses.push({ ...loss, pointer: `/${i}${loss.pointer}` });
     if (!byId.has(tool.id)) byId.set(tool.id, i);
   });

@@ -3,6 +3,7 @@ import {
   DEFAULT_TOOL_LIMITS,
   expectOptions,
   inspectJson,
+  JsonInspection,
   parseToolWithChanges,
   pickJsonLimits,
   resolveLimits,
@@ -73,7 +74,10 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
   const losses: Loss[] = [];
   const changes: SchemaChange[] = [];
   for (const { value, pointer, row } of items) {
-    const itemUnsafe = inspectJson(value, toolLimits, pointer);
+    // parseTool's own walk counts the subtrees this one found clean (the schemas the decoded
+    // definition reuses) instead of walking them again.
+    const inspected = new JsonInspection();
+    const itemUnsafe = inspectJson(value, toolLimits, pointer, inspected);
     if (itemUnsafe.length > 0) {
       const first = itemUnsafe[0]!;
       throw new ConversionError(
@@ -97,7 +101,7 @@ export function toCanonical(raw: unknown, from?: Dialect, options: ToCanonicalOp
     for (const loss of decoded.losses)
       losses.push(pointer ? { ...loss, pointer: pointer + loss.pointer } : loss);
     try {
-      const parsed = parseToolWithChanges(decoded.input, { limits: toolLimits });
+      const parsed = parseToolWithChanges(decoded.input, { limits: toolLimits, inspected });
       tools.push(parsed.tool);
       for (const change of parsed.changes)
         changes.push(pointer ? { ...change, pointer: pointer + change.pointer } : change);

@@ -6,7 +6,14 @@ import { checkJsonSchema } from './json-schema-check.js';
 import { normalizeSchemaDraft } from './json-schema-normalize.js';
 import { DEFAULT_TOOL_LIMITS, resolveLimits, type ToolLimits } from './limits.js';
 import { DEFAULT_TOOL_VERSION } from './names.js';
-import { cloneJson, deepFreeze, inspectJson, isPlainObject, type JsonValue } from './safe-json.js';
+import {
+  cloneJson,
+  deepFreeze,
+  inspectJson,
+  isPlainObject,
+  JsonInspection,
+  type JsonValue,
+} from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
 import { certainlyValidShape } from './shape-fast-check.js';
 import type { JsonSchemaObject } from './schema-walk.js';
@@ -18,6 +25,11 @@ import type { Tool, ToolInput } from './tool-types.js';
 export interface ParseToolOptions {
   /** Override any of the documented limits (see `DEFAULT_TOOL_LIMITS`). */
   limits?: Partial<ToolLimits>;
+  /**
+   * An inspection that already walked the raw definition this input was decoded from (see
+   * `JsonInspection`): its clean schemas are not walked a second time. The outcome is the same.
+   */
+  inspected?: JsonInspection;
 }
 
 export type SafeParseToolResult =
@@ -47,7 +59,9 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
     error: new ToolValidationError(issues),
   });
 
-  const unsafe = inspectJson(input, limits);
+  if (options.inspected !== undefined && !(options.inspected instanceof JsonInspection))
+    throw new InvalidArgumentError('options.inspected', 'a JsonInspection', options.inspected);
+  const unsafe = inspectJson(input, limits, '', options.inspected);
   if (unsafe.length > 0) return fail(unsafe);
   if (!isPlainObject(input)) {
     return fail([{ pointer: '', code: 'invalid_type', message: 'a tool definition must be an object' }]);

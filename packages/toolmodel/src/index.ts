@@ -117,6 +117,7 @@ export {
   deepFreeze,
   FORBIDDEN_KEYS,
   inspectJson,
+  JsonInspection,
   isPlainObject,
   type JsonObject,
   type JsonPrimitive,

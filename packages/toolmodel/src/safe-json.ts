@@ -27,9 +27,16 @@ export function inspectJson(
   value: unknown,
   limits: Partial<JsonLimits> = {},
   basePointer = '',
+  inspection?: JsonInspection,
 ): ValidationIssue[] {
   const l = pickJsonLimits(limits);
+  if (inspection !== undefined && !(inspection instanceof JsonInspection))
+    throw new InvalidArgumentError('inspection', 'a JsonInspection', inspection);
   const issues: ValidationIssue[] = [];
+  // Top-level subtrees an earlier walk with the same limits found clean are counted, not walked
+  // again; this walk records its own clean ones when given a fresh inspection.
+  const known = inspection?.usableWith(l) ? inspection.subtrees : undefined;
+  const recording = inspection !== undefined && known === undefined ? inspection.start(l) : undefined;
   // Objects on the current path, for cycle detection. The first levels live in an array: scanning a
   // few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a Set,
   // so hostile nesting stays linear.
@@ -89,6 +96,16 @@ export function inspectJson(
     }
     if (v === null) return;
     const obj = v as object;
+    if (known !== undefined && depth <= RECORDED_DEPTH) {
+      const seen = known.get(obj);
+      // Exactly the count the full walk would reach; near the limit it walks, to report where.
+      if (seen !== undefined && nodes - 1 + seen <= l.maxNodes) {
+        nodes += seen - 1;
+        return;
+      }
+    }
+    const nodesBefore = nodes - 1;
+    const issuesBefore = issues.length;
     if (depth >= l.maxDepth) {
       report('too_deep', `nesting deeper than ${l.maxDepth} levels (limit maxDepth)`);
       return;
@@ -134,10 +151,59 @@ export function inspectJson(
     }
     if (depth < SHALLOW_LEVELS) shallowAncestors.pop();
     else deepAncestors.delete(obj);
+    if (
+      recording !== undefined &&
+      depth === RECORDED_DEPTH &&
+      issues.length === issuesBefore &&
+      !nodesReported
+    )
+      recording.set(obj, nodes - nodesBefore);
   };
 
   visit(value, 0);
   return issues;
+}
+
+/** Depth of the subtrees a `JsonInspection` records: the fields of a definition (its schemas…). */
+const RECORDED_DEPTH = 1;
+
+/**
+ * What one `inspectJson` walk found plain and bounded, for a second walk over data built from the
+ * same parts in the same synchronous step (a decoded tool definition reusing the raw definition's
+ * schemas): pass a fresh inspection to the first walk, which records each clean top-level subtree
+ * (an object field of the walked value) with its value count, then the same inspection to the
+ * second walk (e.g. `parseToolWithChanges(input, {inspected})`), which counts those subtrees
+ * instead of walking them wherever they sit no deeper than before, with the same limits. Objects
+ * must not change in between. Anything else in the second value is walked as usual, and an
+ * inspection from other limits (or none at all) is ignored, so the outcome is the full walk's.
+ */
+export class JsonInspection {
+  #limits: JsonLimits | undefined;
+  #subtrees = new Map<object, number>();
+
+  /** @internal The first walk starts recording (once). */
+  start(limits: JsonLimits): Map<object, number> | undefined {
+    if (this.#limits !== undefined) return undefined;
+    this.#limits = limits;
+    return this.#subtrees;
+  }
+
+  /** @internal Whether a walk with `limits` may count the recorded subtrees. */
+  usableWith(limits: JsonLimits): boolean {
+    const own = this.#limits;
+    return (
+      own !== undefined &&
+      own.maxDepth === limits.maxDepth &&
+      own.maxNodes === limits.maxNodes &&
+      own.maxStringLength === limits.maxStringLength &&
+      own.maxArrayLength === limits.maxArrayLength
+    );
+  }
+
+  /** @internal */
+  get subtrees(): ReadonlyMap<object, number> {
+    return this.#subtrees;
+  }
 }
 
 /** Throws `UnsafeJsonError` unless `value` is plain, bounded JSON. */

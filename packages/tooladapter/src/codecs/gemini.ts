@@ -29,8 +29,10 @@ const PROPERTY_SOURCES = ['allOf', 'anyOf', 'oneOf', '$ref'];
 
 function hasProperties(root: Record<string, unknown>): boolean {
   const props = root.properties;
-  if (isPlainObject(props) && Object.keys(props).length > 0) return true;
-  return PROPERTY_SOURCES.some((k) => root[k] !== undefined);
+  // An own key is enough (no key list is built: this runs twice per conversion).
+  if (isPlainObject(props)) for (const key in props) if (Object.hasOwn(props, key)) return true;
+  for (let i = 0; i < PROPERTY_SOURCES.length; i++) if (root[PROPERTY_SOURCES[i]!] !== undefined) return true;
+  return false;
 }
 
 /** One loss per keyword of an input root that has no properties, since no `parameters` are sent. */

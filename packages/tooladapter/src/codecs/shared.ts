@@ -38,9 +38,45 @@ export const EXTRA_TOOL_FIELDS = [
 /** The extra fields of `tool` that differ from their defaults, as plain JSON. */
 export function extraToolFields(tool: Tool): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
+  if (extrasAllDefault(tool)) return out;
   for (const field of EXTRA_TOOL_FIELDS)
     if (isSet(tool, field)) out[field] = cloneJson(tool[field] as unknown) as JsonValue;
   return out;
+}
+
+const noItems = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
+const emptyList = (value: unknown): boolean => value === undefined || noItems(value);
+
+/**
+ * Whether no extra field is set (`isSet` false for each), read field by field: most tools set
+ * none, and the loop over field names below is a keyed (megamorphic) load per field per
+ * conversion. Conservative: anything unusual answers false and takes the loop.
+ */
+function extrasAllDefault(tool: Tool): boolean {
+  const deps = tool.dependencies as Tool['dependencies'] | undefined;
+  return (
+    tool.namespace === undefined &&
+    (tool.version === undefined || tool.version === '1.0.0') &&
+    tool.longDescription === undefined &&
+    emptyList(tool.examples) &&
+    emptyList(tool.tags) &&
+    tool.category === undefined &&
+    tool.usageHints === undefined &&
+    emptyList(tool.capabilities) &&
+    (tool.requiresConfirmation === undefined || tool.requiresConfirmation === false) &&
+    emptyList(tool.requiredScopes) &&
+    (tool.exclusive === undefined || tool.exclusive === false) &&
+    (tool.takesControl === undefined || tool.takesControl === false) &&
+    (deps === undefined ||
+      (deps !== null &&
+        typeof deps === 'object' &&
+        noItems(deps.requires) &&
+        noItems(deps.suggests) &&
+        noItems(deps.conflicts))) &&
+    (tool.deprecated === undefined || tool.deprecated === false) &&
+    tool.deprecationMessage === undefined &&
+    tool.supersededBy === undefined
+  );
 }
 
 /** Whether an extra field of `tool` differs from its default. */
@@ -62,7 +98,9 @@ function isSet(tool: Tool, field: (typeof EXTRA_TOOL_FIELDS)[number]): boolean {
  */
 export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
   const losses: Loss[] = [];
-  for (const field of EXTRA_TOOL_FIELDS) {
+  const extras = !extrasAllDefault(tool);
+  for (let i = 0; extras && i < EXTRA_TOOL_FIELDS.length; i++) {
+    const field = EXTRA_TOOL_FIELDS[i]!;
     if (carried.has(field) || !isSet(tool, field)) continue;
     const viaNames = field === 'namespace' || field === 'version';
     losses.push({

@@ -109,10 +109,11 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
   return policy.maxMinItems !== undefined && scan.maxMinItems > policy.maxMinItems;
 }
 
-/** Whether the stand-in pass can change anything (it copies the whole schema, so skip it when not). */
-function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
+/** Whether the stand-in pass can change anything (it walks the whole schema, so skip it when not). */
+export function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
   return (
     scan.standInCandidate ||
+    (scan.falseSchemas && (scan.keywords.has('anyOf') || scan.keywords.has('oneOf'))) ||
     scan.arrayWithoutItems ||
     scan.objectDepth > maxDepth ||
     scan.keywords.has('not') ||

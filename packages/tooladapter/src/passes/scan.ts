@@ -103,8 +103,14 @@ export interface SchemaScan {
   arrayWithoutItems: boolean;
   /** Some `type` is a list of several types (Gemini lowers those to `anyOf`). */
   typeLists: boolean;
-  /** Some subschema accepts anything (`{}`, `true`), is an object without properties, a tuple, or `false`. */
+  /** Some subschema accepts anything (`{}`, `true`), is an object without properties, or a tuple. */
   standInCandidate: boolean;
+  /**
+   * Some subschema below the root is `false`. The stand-in pass only acts on one inside an
+   * `anyOf`/`oneOf` list (a branch no value satisfies is dropped), so elsewhere (the usual
+   * `additionalProperties: false`) it alone is no reason to run that pass.
+   */
+  falseSchemas: boolean;
   /** Deepest object nesting (root object = 1). */
   objectDepth: number;
 }
@@ -124,11 +130,15 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     arrayWithoutItems: false,
     typeLists: false,
     standInCandidate: false,
+    falseSchemas: false,
     objectDepth: 0,
   };
   const go = (node: unknown, level: number, objects = 0): void => {
     if (typeof node === 'boolean') {
-      if (level > 0) scan.standInCandidate = true;
+      if (level > 0) {
+        if (node) scan.standInCandidate = true;
+        else scan.falseSchemas = true;
+      }
       return;
     }
     if (!isPlainObject(node) || level > maxLevel) return;
