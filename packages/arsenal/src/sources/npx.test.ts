@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createArsenal, parseConfig, prestartMcpServers } from '../index.js';
 import { resolveNpx } from './npx.js';
@@ -305,7 +306,9 @@ ${extra}`,
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    const lines = run.stderr.split('\n').filter((line) => line.startsWith('TOOLARSENAL'));
+    const lines = stripVTControlCharacters(run.stderr) // debuglog colours the pid under FORCE_COLOR
+      .split('\n')
+      .filter((line) => line.startsWith('TOOLARSENAL'));
     expect(lines).toHaveLength(1); // once per config entry
     expect(lines[0]).toMatch(
       /^TOOLARSENAL \d+: source memory: npx --no-install mcp-server-memory runs .*node_modules\/\.bin\/mcp-server-memory \(npx fast path\)$/,
