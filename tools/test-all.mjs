@@ -8,9 +8,12 @@
 // even when another fails; the run fails when any step failed.
 import { spawn } from 'node:child_process';
 
+// The test lanes skip their `^build` dependencies (the build step ran them): without the Nx daemon a
+// cache hit restores a build's outputs, so two lanes would rewrite dist/ while tsc and the other
+// lane's tests read it.
 const nxTest = (name, ...args) => ({
   name,
-  command: ['nx', ...args, '--output-style=stream'],
+  command: ['nx', ...args, '--excludeTaskDependencies', '--output-style=stream'],
   stream: true,
 });
 const lanes = [

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { defineTool, safeParseTool, suggestName, type Tool } from '@toolarsenal/toolmodel';
-import { DATA_DIR, loadToolLensTools } from './datasets.js';
+import { DATA_DIR, loadToolLensTools, readSharedFile } from './datasets.js';
 
 /** The real tools: 464 ToolLens APIs and the LiveMCPTool MCP tools that parse. */
 export function realTools(): Tool[] {
   const mcp: Tool[] = [];
-  for (const line of readFileSync(new URL('mcp-tools/livemcptool.jsonl', DATA_DIR), 'utf8').split('\n')) {
+  for (const line of readSharedFile(new URL('mcp-tools/livemcptool.jsonl', DATA_DIR)).split('\n')) {
     if (line.trim() === '') continue;
     const row = JSON.parse(line) as {
       server_key: string;

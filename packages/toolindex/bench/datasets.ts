@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineTool, suggestName, type Tool } from '@toolarsenal/toolmodel';
 
 /** Shared data lives outside the repo; it is read, never copied. */
@@ -64,8 +66,25 @@ function loadBenchmarkTools(url: URL): Tool[] {
   );
 }
 
+/**
+ * The text of a shared data file. Without it (a clone with no ../shared beside it) the bench cannot measure
+ * anything: it says which file is missing and exits 1, instead of dying on a raw ENOENT.
+ */
+export function readSharedFile(url: URL): string {
+  if (!existsSync(url)) {
+    const path = relative(process.cwd(), fileURLToPath(url));
+    console.error(`bench: cannot run: ${path} does not exist.`);
+    console.error(
+      'The toolindex benches read the shared corpora (../shared/data beside the repository) in place;',
+    );
+    console.error('clone the repository with ../shared beside it to run them (npm test needs none of it).');
+    process.exit(1);
+  }
+  return readFileSync(url, 'utf8');
+}
+
 export function readJsonl<T>(url: URL): T[] {
-  return readFileSync(url, 'utf8')
+  return readSharedFile(url)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);

@@ -9,7 +9,7 @@
  * (a baseline written here so embedders can be compared before/independently of the index's own
  * lexical scorer). Speed: median over runs after a warm-up.
  */
-import { readFileSync } from 'node:fs';
+import { DATA_DIR, readJsonl } from './datasets.js';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -36,14 +36,9 @@ const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
 const WITH_USE = args.includes('--with-use');
 const ALPHAS = [0.3, 0.5];
 
-const dataDir = new URL('../../../../shared/data/toollens/', import.meta.url);
-const readJsonl = <T>(name: string): T[] =>
-  readFileSync(new URL(name, dataDir), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-const tools = readJsonl<BenchTool>('tools.jsonl');
-const queries = readJsonl<BenchQuery>('queries.dev.jsonl');
+const dataDir = new URL('toollens/', DATA_DIR);
+const tools = readJsonl<BenchTool>(new URL('tools.jsonl', dataDir));
+const queries = readJsonl<BenchQuery>(new URL('queries.dev.jsonl', dataDir));
 
 /** Text embedded for a tool: split name, description, parameter names + descriptions, tags. */
 export function toolText(tool: BenchTool): string {

@@ -1,5 +1,6 @@
 import { argumentQueryTerms } from './ranking/arguments.js';
 import { querySlots } from './ranking/slots.js';
+import { valueKindMask } from './ranking/value-kinds.js';
 import { tokenize } from './text/tokenize.js';
 
 /** What ranking reads from a query (or one of its clauses), tokenised once. */
@@ -10,10 +11,24 @@ export interface QueryAnalysis {
   readonly argumentTerms: ReadonlySet<string>;
   /** Slot kinds the query's values fill (bit mask), for the slots signal. */
   readonly slots: number;
+  /** Value kinds the query carries (bit mask, `valueKindMask`). */
+  readonly valueKinds: number;
 }
 
-/** `slotsWithin`: the only slot kinds worth testing (a clause can only hold kinds its request holds). */
-export function analyzeQuery(text: string, slotsWithin?: number): QueryAnalysis {
+/**
+ * `within`: the analysis of the request a clause comes from. A clause can only carry value and slot kinds its
+ * request carries, so only those are tested.
+ */
+export function analyzeQuery(
+  text: string,
+  within?: Pick<QueryAnalysis, 'slots' | 'valueKinds'>,
+): QueryAnalysis {
   const tokens = tokenize(text);
-  return { tokens, argumentTerms: argumentQueryTerms(text, tokens), slots: querySlots(text, slotsWithin) };
+  const valueKinds = valueKindMask(text, within?.valueKinds);
+  return {
+    tokens,
+    argumentTerms: argumentQueryTerms(text, tokens, valueKinds),
+    slots: querySlots(text, within?.slots),
+    valueKinds,
+  };
 }

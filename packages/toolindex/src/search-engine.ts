@@ -122,7 +122,7 @@ export async function runSearch(
   }
   const analysis = analyzeQuery(query);
   const clauseTexts = config.weights.clauses > 0 ? splitClauses(query) : [];
-  const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis.slots));
+  const clauseQueries = clauseTexts.map((text) => analyzeQuery(text, analysis));
   // One embedding call for the query and its clauses (a round trip less for remote embedders).
   const queryVectors =
     mode === 'lexical'

@@ -13,7 +13,7 @@ export const TOKENIZER_VERSION = 1;
  * Bumped when the text tools are embedded from (`toolEmbeddingText`) changes; vectors in older snapshots are
  * then dropped and recomputed on the next search that needs them (snapshots without the field are version 1).
  */
-const EMBED_TEXT_VERSION = 2;
+const EMBED_TEXT_VERSION = 3;
 
 interface SnapshotTool {
   tool: unknown;

@@ -25,14 +25,17 @@ export function toolFields(tool: Tool): FieldTexts {
 
 /** Words kept from each parameter description in the embedding text. */
 const EMBED_PARAMETER_WORDS = 8;
+/** Words kept from the description in the embedding text (BM25 still reads all of it). */
+const EMBED_DESCRIPTION_WORDS = 30;
 
 /**
  * The text a tool is embedded from: readable name, description, examples, each parameter's name with the start
  * of its description, tags. Name and tags appear twice: they say what the tool is, and a mean-of-words embedder
  * otherwise lets long parameter text outweigh them. Parameter descriptions are cut to their first 8 words for
- * the same reason (a parameter that lists every accepted format is not what the tool does). Measured on the
- * ToolLens dev split with the default embedder: semantic R@5 26.4 → 26.7, hybrid R@5 +0.3. Bump
- * EMBED_TEXT_VERSION in snapshot.ts when this changes: vectors from older snapshots are then recomputed.
+ * the same reason (a parameter that lists every accepted format is not what the tool does), and the description
+ * to its first 30 words (a description of several paragraphs drowns what the tool is in prose; BM25 still reads
+ * all of it); measured in docs/ranking-experiments.md. Bump EMBED_TEXT_VERSION in snapshot.ts when this changes: vectors from older
+ * snapshots are then recomputed.
  */
 export function toolEmbeddingText(tool: Tool): string {
   const split = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_./-]+/g, ' ');
@@ -43,7 +46,15 @@ export function toolEmbeddingText(tool: Tool): string {
     params.push(description ? `${split(name)} ${description}` : split(name));
   });
   const head = split(tool.title ?? tool.name);
-  const text = [head, head, tool.description, ...tool.examples, ...params, ...tool.tags, ...tool.tags]
+  const text = [
+    head,
+    head,
+    firstWords(tool.description, EMBED_DESCRIPTION_WORDS),
+    ...tool.examples,
+    ...params,
+    ...tool.tags,
+    ...tool.tags,
+  ]
     .filter((part) => part.trim() !== '')
     .join('. ');
   return text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text;

@@ -215,16 +215,18 @@ export function scoreDocuments(
     const start = postings.offsets[q.id]!;
     const end = postings.offsets[q.id + 1]!;
     if (w === 0 || start === end) continue;
-    slots.forEach((slot, k) => {
+    const docs = postings.docs;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
       let lo = start;
       let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (postings.docs[mid]! < slot) lo = mid + 1;
+        if (docs[mid]! < slot) lo = mid + 1;
         else hi = mid;
       }
-      if (lo < end && postings.docs[lo] === slot) out[k] = out[k]! + w * postings.weights[lo]!;
-    });
+      if (lo < end && docs[lo] === slot) out[k] = out[k]! + w * postings.weights[lo]!;
+    }
   }
   return out;
 }

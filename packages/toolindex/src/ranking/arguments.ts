@@ -1,7 +1,7 @@
 import type { Entry } from '../entry.js';
 import { tokenize } from '../text/tokenize.js';
 import { toolSlots } from './slots.js';
-import { valueKindTerms } from './value-kinds.js';
+import { valueKindMask, valueKindTermsOf } from './value-kinds.js';
 import { parameterDescription } from './parameter-text.js';
 
 /** Bounds on what is read from an untrusted schema. */
@@ -41,9 +41,16 @@ export function argumentCoverage(
   return covered / argumentTermsOfTool.length;
 }
 
-/** What a query offers the arguments signal: its terms plus the parameter terms its values fill (a date, an IP…). */
-export function argumentQueryTerms(query: string, tokens: readonly string[] = tokenize(query)): Set<string> {
-  return new Set([...tokens, ...valueKindTerms(query)]);
+/**
+ * What a query offers the arguments signal: its terms plus the parameter terms its values fill (a date, an IP…);
+ * `valueKinds`, when known, is the mask of those values (`valueKindMask`).
+ */
+export function argumentQueryTerms(
+  query: string,
+  tokens: readonly string[] = tokenize(query),
+  valueKinds = valueKindMask(query),
+): Set<string> {
+  return new Set([...tokens, ...valueKindTermsOf(valueKinds)]);
 }
 
 /** A tool's parameter features for the arguments and slots signals, computed on first need and kept. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blendScores, ranksOf, reciprocalRankFusion } from './fusion.js';
 import { classifyIntent, intentMatch } from './intent.js';
@@ -107,6 +108,25 @@ describe('topK', () => {
   it('returns the k best indices, best first, ties by index', () => {
     expect(topK([0.1, 0.9, 0.5, 0.9], 3)).toEqual([1, 3, 2]);
     expect(topK([], 3)).toEqual([]);
+  });
+
+  it('agrees with a full sort (score descending, then index) for any scores, k and count', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 80 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.nat(),
+        (values, k, cut) => {
+          const count = values.length === 0 ? 0 : cut % (values.length + 1);
+          const expected = values
+            .slice(0, count)
+            .map((_, i) => i)
+            .sort((a, b) => values[b]! - values[a]! || a - b)
+            .slice(0, k);
+          expect(topK(values, k, count)).toEqual(expected);
+        },
+      ),
+    );
   });
 });
 

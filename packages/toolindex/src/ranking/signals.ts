@@ -81,13 +81,41 @@ export function combineSignals(
   weights: SignalWeights = DEFAULT_WEIGHTS,
   penalties: Penalties = DEFAULT_PENALTIES,
 ): ScoreBreakdownParts {
+  // The optional signals in OPTIONAL_SIGNALS order, written out: this runs for every candidate of every search
+  // (and of every clause), and a loop over the keys made each property access a keyed lookup.
   let sum = weights.relevance * clamp01(signals.relevance);
   let total = weights.relevance;
-  for (const key of OPTIONAL_SIGNALS) {
-    const value = signals[key];
-    if (value === undefined) continue;
-    sum += weights[key] * clamp01(value);
-    total += weights[key];
+  if (signals.arguments !== undefined) {
+    sum += weights.arguments * clamp01(signals.arguments);
+    total += weights.arguments;
+  }
+  if (signals.fuzzy !== undefined) {
+    sum += weights.fuzzy * clamp01(signals.fuzzy);
+    total += weights.fuzzy;
+  }
+  if (signals.slots !== undefined) {
+    sum += weights.slots * clamp01(signals.slots);
+    total += weights.slots;
+  }
+  if (signals.clauses !== undefined) {
+    sum += weights.clauses * clamp01(signals.clauses);
+    total += weights.clauses;
+  }
+  if (signals.intent !== undefined) {
+    sum += weights.intent * clamp01(signals.intent);
+    total += weights.intent;
+  }
+  if (signals.conversation !== undefined) {
+    sum += weights.conversation * clamp01(signals.conversation);
+    total += weights.conversation;
+  }
+  if (signals.health !== undefined) {
+    sum += weights.health * clamp01(signals.health);
+    total += weights.health;
+  }
+  if (signals.cost !== undefined) {
+    sum += weights.cost * clamp01(signals.cost);
+    total += weights.cost;
   }
   const base = total > 0 ? sum / total : 0;
   const penalty =

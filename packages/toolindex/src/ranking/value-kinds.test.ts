@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../text/tokenize.js';
 import { argumentQueryTerms } from './arguments.js';
-import { valueKindTerms } from './value-kinds.js';
+import { splitClauses } from '../text/clauses.js';
+import { valueKindMask, valueKindTerms } from './value-kinds.js';
 
 describe('valueKindTerms', () => {
   it.each([
@@ -41,5 +42,38 @@ describe('argumentQueryTerms', () => {
     const query = 'Weather in Paris on 2024-01-02';
     expect(argumentQueryTerms(query)).toEqual(new Set([...tokenize(query), 'date', 'day', 'year']));
     expect(argumentQueryTerms('weather in Paris')).toEqual(new Set(tokenize('weather in Paris')));
+  });
+});
+
+describe('valueKindMask', () => {
+  it('tests only the kinds asked for', () => {
+    const text = 'mail bob@example.com the 2019 report';
+    const all = valueKindMask(text);
+    expect(all).not.toBe(0);
+    for (let within = 0; within < 1 << 7; within++) expect(valueKindMask(text, within)).toBe(all & within);
+  });
+
+  it("finds in a clause no kind its request lacks (clauses test only the request's kinds)", () => {
+    const piece = fc.constantFrom(
+      'weather for 2022-04-15',
+      'on May 26, 2022',
+      'host 193.114.112.1',
+      'at 41.5, -72.7',
+      'mail bob@example.com',
+      'see https://example.com/x',
+      'in the 2019 season',
+      'book a table for two',
+    );
+    const joiner = fc.constantFrom(' and ', '. ', '; ', ', as well as ', ' while ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, joiner), { minLength: 1, maxLength: 5 }), (parts) => {
+        const request = parts.map(([p, j]) => `${p}${j}`).join('');
+        const mask = valueKindMask(request);
+        for (const clause of splitClauses(request)) {
+          expect(valueKindMask(clause) & ~mask).toBe(0);
+          expect(valueKindMask(clause, mask)).toBe(valueKindMask(clause));
+        }
+      }),
+    );
   });
 });

@@ -35,9 +35,25 @@ const VALUE_KINDS: readonly (readonly [{ test(text: string): boolean }, readonly
   [URL_LIKE, ['url', 'link']],
 ];
 
+/**
+ * The value kinds `text` carries, as a bit mask (bit i: `VALUE_KINDS[i]`). Only the kinds in `within` are tested:
+ * a clause of a request can only carry kinds the whole request carries.
+ */
+export function valueKindMask(text: string, within = ~0): number {
+  let mask = 0;
+  for (let i = 0; i < VALUE_KINDS.length; i++)
+    if (within & (1 << i) && VALUE_KINDS[i]![0].test(text)) mask |= 1 << i;
+  return mask;
+}
+
+/** The parameter terms the value kinds of `mask` fill. */
+export function valueKindTermsOf(mask: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < VALUE_KINDS.length; i++) if (mask & (1 << i)) out.push(...VALUE_KINDS[i]![1]);
+  return out;
+}
+
 /** Parameter terms the values in `text` can fill (empty when it carries no recognisable value). */
 export function valueKindTerms(text: string): string[] {
-  const out: string[] = [];
-  for (const [pattern, terms] of VALUE_KINDS) if (pattern.test(text)) out.push(...terms);
-  return out;
+  return valueKindTermsOf(valueKindMask(text));
 }

@@ -1,4 +1,4 @@
-import { AsciiWords } from './ascii-words.js';
+import { HASH_PRIME, HASH_SEED } from './ascii-words.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
 import { unicodeWords } from './tokenize.js';
@@ -24,14 +24,17 @@ export interface RequestPieces {
   weights: number[];
 }
 
-const WORDS = new AsciiWords();
+/** Word spans of the current run (start, end, hash per word), reused across requests; grown as needed. */
+let runWords = new Int32Array(3 * 256);
 
 /**
- * One pass over the request, linear in its length: words are read in place (the word table turns a word seen
- * before into its token without allocating), each distinct token's weight is asked for once, and only pieces that
- * name something in the catalogue are kept. `weightKey` (non-zero) names the statistics `weightOf` reads while they
- * do not change: weights are then remembered per token across requests (see `cachedWeight`). Tokens are those of `tokenize` (runs holding non-ASCII characters go
- * through its Unicode path).
+ * One pass over the request, linear in its length: each character is read once by a scan that finds the runs
+ * of non-space characters and the words in them (split as `AsciiWords` splits, hashed as read) together; the
+ * word table then turns a word seen before into its token without allocating, each distinct token's weight is
+ * asked for once, and only pieces that name something in the catalogue are kept. `weightKey` (non-zero) names the
+ * statistics `weightOf` reads while they do not change: weights are then remembered per token across requests
+ * (see `cachedWeight`). Tokens are those of `tokenize` (runs holding non-ASCII characters go through its Unicode
+ * path).
  */
 export function requestPieces(
   text: string,
@@ -42,66 +45,41 @@ export function requestPieces(
   const stamp = nextStamp();
   /** Per request term id, the piece that last listed it (de-duplicates a piece's terms). */
   const lastPiece: number[] = [];
+  const { terms, weights, from } = out;
   let piece = 0;
   let pieceStart = -1;
   let pieceEnd = -1;
   const add = (token: Token) => {
     if (token.stamp !== stamp) {
       token.stamp = stamp;
-      token.local = out.weights.length;
-      out.weights.push(cachedWeight(token, weightKey, weightOf));
+      token.local = weights.length;
+      weights.push(cachedWeight(token, weightKey, weightOf));
       lastPiece.push(-1);
     }
     const id = token.local;
-    if (out.weights[id]! > 0 && lastPiece[id] !== piece) {
+    if (weights[id]! > 0 && lastPiece[id] !== piece) {
       lastPiece[id] = piece;
-      out.terms.push(id);
+      terms.push(id);
     }
   };
   const close = () => {
-    if (pieceStart >= 0 && out.terms.length > out.from[out.from.length - 1]!) {
+    const first = from[from.length - 1]!;
+    if (pieceStart >= 0 && terms.length > first) {
       out.starts.push(pieceStart);
       out.ends.push(pieceEnd);
-      out.from.push(out.terms.length);
-    } else out.terms.length = out.from[out.from.length - 1]!;
+      from.push(terms.length);
+    } else terms.length = first;
     piece++;
     pieceStart = -1;
   };
-  const n = text.length;
-  let at = 0;
-  while (at < n) {
-    const c = text.charCodeAt(at);
-    if (c === 10 || c === 13) {
-      close();
-      at++;
-      continue;
-    }
-    if (c === 59 /* ; */) {
-      close();
-      at++;
-      continue;
-    }
-    if (isAsciiSpace(c)) {
-      const p = at > 0 ? text.charCodeAt(at - 1) : 0;
-      if (p === 46 || p === 33 || p === 63) close(); // . ! ? before whitespace
-      at++;
-      continue;
-    }
-    // A run of non-space characters (`;` ends one too: it ends a sentence).
-    const runStart = at;
-    let ascii = true;
-    while (at < n) {
-      const d = text.charCodeAt(at);
-      if (isAsciiSpace(d) || d === 59) break;
-      if (d > 0x7f) ascii = false;
-      at++;
-    }
-    if (pieceStart >= 0 && at - pieceStart > MAX_PIECE_CHARS) close();
+  /** The run `text[runStart, runEnd)` and its `count` words (in `runWords`), or its Unicode path. */
+  const run = (runStart: number, runEnd: number, count: number, ascii: boolean) => {
+    if (pieceStart >= 0 && runEnd - pieceStart > MAX_PIECE_CHARS) close();
     if (!ascii) {
       unicodeRun(
         text,
         runStart,
-        at,
+        runEnd,
         add,
         () => close(),
         (s, e) => {
@@ -109,12 +87,13 @@ export function requestPieces(
           pieceEnd = e;
         },
       );
-      continue;
+      return;
     }
     if (pieceStart < 0) pieceStart = runStart;
-    const words = WORDS.reset(text, runStart, at);
-    while (words.next()) {
-      const { start, end, hash } = words;
+    const spans = runWords;
+    for (let k = 0; k < count * 3; k += 3) {
+      const start = spans[k]!;
+      const end = spans[k + 1]!;
       if (end - pieceStart > MAX_PIECE_CHARS && pieceEnd > pieceStart) {
         // A run longer than a piece (no spaces): cut it between words.
         close();
@@ -122,6 +101,7 @@ export function requestPieces(
       }
       pieceEnd = end;
       if (end - start > MAX_TOKEN_LENGTH) continue;
+      const hash = spans[k + 2]!;
       let token = knownToken(text, start, end, hash);
       if (token === undefined) {
         const word = text.slice(start, end).toLowerCase();
@@ -129,10 +109,91 @@ export function requestPieces(
       }
       if (token !== null) add(token);
     }
-    pieceEnd = at;
+    pieceEnd = runEnd;
+  };
+  const n = text.length;
+  let runStart = -1;
+  let ascii = true;
+  let count = 0;
+  let wordStart = -1;
+  let hash = 0;
+  for (let at = 0; at < n; at++) {
+    const c = text.charCodeAt(at);
+    // Word characters, split as `AsciiWords` splits (camelCase boundaries before `aB`, `1B` and the `B` of `ABc`).
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      // The common case: a lower-case letter or a digit never starts a camelCase boundary.
+      if (wordStart >= 0) hash = Math.imul(hash ^ c, HASH_PRIME);
+      else {
+        if (runStart < 0) runStart = at;
+        wordStart = at;
+        hash = Math.imul(HASH_SEED ^ c, HASH_PRIME);
+      }
+      continue;
+    }
+    if (c >= 65 && c <= 90) {
+      if (wordStart >= 0) {
+        const p = text.charCodeAt(at - 1);
+        if (
+          (p >= 97 && p <= 122) ||
+          (p >= 48 && p <= 57) ||
+          (p >= 65 && p <= 90 && isLower(text.charCodeAt(at + 1)))
+        ) {
+          count = pushWord(count, wordStart, at, hash);
+          wordStart = -1;
+        }
+      }
+      if (wordStart >= 0) hash = Math.imul(hash ^ (c + 32), HASH_PRIME);
+      else {
+        if (runStart < 0) runStart = at;
+        wordStart = at;
+        hash = Math.imul(HASH_SEED ^ (c + 32), HASH_PRIME);
+      }
+      continue;
+    }
+    if (wordStart >= 0) {
+      count = pushWord(count, wordStart, at, hash);
+      wordStart = -1;
+    }
+    if (c === 32 || (c >= 9 && c <= 13) || c === 59 /* ; */) {
+      if (runStart >= 0) {
+        run(runStart, at, count, ascii);
+        runStart = -1;
+        ascii = true;
+        count = 0;
+      }
+      if (c === 10 || c === 13 || c === 59) close();
+      else if (at > 0) {
+        const p = text.charCodeAt(at - 1);
+        if (p === 46 || p === 33 || p === 63) close(); // . ! ? before whitespace
+      }
+      continue;
+    }
+    // Punctuation or a non-ASCII character: part of the run, between words.
+    if (runStart < 0) runStart = at;
+    if (c > 0x7f) ascii = false;
   }
+  if (wordStart >= 0) count = pushWord(count, wordStart, n, hash);
+  if (runStart >= 0) run(runStart, n, count, ascii);
   close();
   return out;
+}
+
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+/** Appends a word span to `runWords` and returns the new word count. */
+function pushWord(count: number, start: number, end: number, hash: number): number {
+  const at = count * 3;
+  if (at + 3 > runWords.length) {
+    const grown = new Int32Array(runWords.length * 2);
+    grown.set(runWords);
+    runWords = grown;
+  }
+  runWords[at] = start;
+  runWords[at + 1] = end;
+  runWords[at + 2] = hash;
+  return count + 1;
 }
 
 /**
@@ -159,9 +220,4 @@ function unicodeRun(
 
 function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
-}
-
-/** Space, tab, line feed, vertical tab, form feed, carriage return (the run separators of `tokenize`). */
-function isAsciiSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
 }
