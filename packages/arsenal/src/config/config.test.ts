@@ -115,6 +115,13 @@ describe('parseConfig', () => {
     ).toMatchObject({
       pointer: '/sources/0/mcp/args',
     });
+    expect(
+      issuesOf('sources:\n  - name: a\n    mcp: { url: "https://x.test/mcp", resolveNpx: false }\n')
+        .issues[0],
+    ).toMatchObject({ pointer: '/sources/0/mcp/resolveNpx' });
+    expect(
+      issuesOf('sources:\n  - name: a\n    mcp: { command: npx, resolveNpx: "no" }\n').issues[0]!.pointer,
+    ).toBe('/sources/0/mcp/resolveNpx');
     expect(issuesOf('sources:\n  - name: a\n    mcp: {}\n').issues[0]!.message).toMatch(
       /exactly one of "command"/,
     );

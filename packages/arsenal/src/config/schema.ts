@@ -38,6 +38,13 @@ const mcp = z
       .optional(),
     cwd: text().optional(),
     stderr: z.enum(['inherit', 'ignore']).optional(),
+    /** The npx fast path (default true); described in the JSON Schema for editors. */
+    resolveNpx: z
+      .boolean()
+      .describe(
+        '`command: npx` with `args: [--no-install, <name>, …]` (or `--no`): run the bin <name> from the local node_modules/.bin that `npm exec` would run, without starting npm first. Anything else still runs npx. Default true; false always spawns npx.',
+      )
+      .optional(),
     /** A remote server (Streamable HTTP, falling back to HTTP+SSE). */
     url: z.url({ protocol: /^https?$/ }).optional(),
     headers: headers.optional(),
@@ -53,7 +60,7 @@ const mcp = z
     if ((v.command === undefined) === (v.url === undefined))
       ctx.addIssue({ code: 'custom', message: 'give exactly one of "command" (stdio) and "url" (HTTP)' });
     if (v.url !== undefined)
-      for (const key of ['args', 'env', 'cwd', 'stderr'] as const)
+      for (const key of ['args', 'env', 'cwd', 'stderr', 'resolveNpx'] as const)
         if (v[key] !== undefined)
           ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is for stdio servers ("command")` });
     if (v.command !== undefined)

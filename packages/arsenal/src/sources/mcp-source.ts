@@ -11,13 +11,13 @@ import { type McpConfig, stdioOptions } from './stdio-options.js';
  * The transport for an `mcp:` source: a child process (`command`) or a URL. URL servers are
  * reached through `@toolarsenal/net` (see `mcpFetch`).
  */
-export function mcpTransport(config: McpConfig, dir: string, fetch?: FetchLike): McpTransport {
+export function mcpTransport(config: McpConfig, dir: string, fetch?: FetchLike, name?: string): McpTransport {
   if (config.url !== undefined)
     return http(config.url, {
       ...(config.headers && { headers: config.headers }),
       ...(fetch && { fetch }),
     });
-  return stdio(stdioOptions(config, dir));
+  return stdio(stdioOptions(config, dir, name));
 }
 
 /**
@@ -72,7 +72,7 @@ export class McpSource implements ArsenalSource {
     this.#pool = pool;
     this.#fetch =
       config.mcp!.url === undefined ? undefined : mcpFetch(config.mcp!.url, config.mcp!.allowedHosts);
-    const transport = startingWith(mcpTransport(config.mcp!, dir, this.#fetch), prestarted);
+    const transport = startingWith(mcpTransport(config.mcp!, dir, this.#fetch, config.name), prestarted);
     this.#discardPrestarted = transport.discard;
     this.#connection = pool.add({
       name: config.name,

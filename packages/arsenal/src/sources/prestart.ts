@@ -32,7 +32,7 @@ export function prestartMcpServers(config: ArsenalConfig): PrestartedMcpServers 
   for (const entry of config.sources) {
     const mcp = entry.mcp;
     if (entry.enabled === false || mcp?.command === undefined || mcp.era !== 'legacy') continue;
-    const inner = stdio(stdioOptions(mcp, config.dir)).create() as Transport;
+    const inner = stdio(stdioOptions(mcp, config.dir, entry.name)).create() as Transport;
     started.set(entry.name, { entry, transport: new EarlyTransport(inner) });
   }
   return {
