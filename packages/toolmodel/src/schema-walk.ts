@@ -358,10 +358,14 @@ export function mapSchemaShared(
   return go(schema, 0);
 }
 
-/** Shallow copy without `__proto__` keys. */
+/**
+ * Shallow copy without `__proto__` keys. Spread is V8's fastest copy (one clone of the source's
+ * layout instead of a store per key); it also copies symbol keys, which a schema walked here (JSON)
+ * cannot have, and an own `__proto__`, which is deleted again.
+ */
 function shallowCopy(node: Record<string, unknown>): JsonSchemaObject {
-  const out: JsonSchemaObject = {};
-  for (const key in node) if (Object.hasOwn(node, key) && !FORBIDDEN_KEYS.has(key)) out[key] = node[key];
+  const out: JsonSchemaObject = { ...node };
+  if (Object.hasOwn(out, '__proto__')) delete out.__proto__;
   return out;
 }
 

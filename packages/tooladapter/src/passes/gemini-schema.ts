@@ -159,15 +159,7 @@ function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
     const branches = node.anyOf.filter((b) => !isNullOnly(b));
     if (branches.length !== node.anyOf.length) nullable = true;
     if (branches.length === 1 && isPlainObject(branches[0])) {
-      const { anyOf: _drop, ...rest } = node;
-      out = { ...branches[0], ...rest };
-      if (
-        isPlainObject(branches[0]) &&
-        typeof branches[0].description === 'string' &&
-        typeof rest.description === 'string'
-      ) {
-        out.description = rest.description;
-      }
+      out = mergeOverBranch(branches[0], node);
     } else if (branches.length === 0) {
       delete node.anyOf;
     } else node.anyOf = branches;
@@ -211,6 +203,22 @@ function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
     'rewritten',
     'non-string enum → string enum with format "enum" (Gemini: "Invalid value at \'…enum[1]\' (TYPE_STRING)"); decode maps values back',
   );
+}
+
+/**
+ * `{...branch, ...rest}` for `rest` = `node` without `anyOf` (the node's keywords win, in the
+ * branch's key order first), written as stores: object rest/spread with an excluded key is a slow
+ * runtime call, and this runs for every optional field of pydantic schemas. `__proto__` (which a
+ * store would not define as an own key) keeps the spread form.
+ */
+function mergeOverBranch(branch: Schema, node: Schema): Schema {
+  if (Object.hasOwn(node, '__proto__')) {
+    const { anyOf: _drop, ...rest } = node;
+    return { ...branch, ...rest };
+  }
+  const out: Schema = { ...branch };
+  for (const key in node) if (key !== 'anyOf' && Object.hasOwn(node, key)) out[key] = node[key];
+  return out;
 }
 
 /** A lowered `{type:"null"}` branch: `nullable` with nothing that admits other values. */
