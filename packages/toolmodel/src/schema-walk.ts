@@ -307,7 +307,7 @@ export function mapSchemaShared(
           const next = go(value[i], level + 1, key);
           path.pop();
           if (next !== value[i]) {
-            list ??= value.slice();
+            list ??= copyList(value);
             list[i] = next;
           }
         }
@@ -371,6 +371,16 @@ function shallowCopy(node: Record<string, unknown>): JsonSchemaObject {
 
 function expectCallback(fn: unknown, argument: string): void {
   if (typeof fn !== 'function') throw new InvalidArgumentError(argument, 'a function', fn);
+}
+
+/**
+ * `list.slice()` by a loop: canonical schemas are deep-frozen, and Node 20's V8 slices a frozen
+ * array through its generic slow path (about 20× a loop).
+ */
+function copyList(list: readonly unknown[]): unknown[] {
+  const out: unknown[] = new Array<unknown>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = list[i];
+  return out;
 }
 
 /** `joinPointer(base, ...path)` without spreading the path into arguments. */
