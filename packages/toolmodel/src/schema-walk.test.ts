@@ -31,7 +31,7 @@ describe('mapSchemaShared copies', () => {
         leaf,
         fc.dictionary(fc.constantFrom('p', 'q', '2'), leaf, { maxKeys: 3 }),
         (root, props) => {
-          const schema = { ...root, properties: props };
+          const schema: Record<string, unknown> = { ...root, properties: props };
           // Replacing one child forces a copy of the root and of its properties map.
           const out = mapSchemaShared(schema, (node, at) =>
             at() === '/properties/p' ? { changed: true } : node,
