@@ -15,6 +15,7 @@ import { splitClauses } from './text/clauses.js';
 import { reduceQuery } from './text/query-reduction.js';
 import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
+import { type CatalogueTerms, type SoftTermOptions, withSoftTerms } from './lexical/soft-terms.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
 /**
@@ -34,7 +35,7 @@ export interface RetrievalBackend {
  * backend may hand out the same object for as long as its statistics do not change (searches then remember the
  * weights of a long request's words by object identity); it must hand out a new one when they do.
  */
-export interface QueryStatistics {
+export interface QueryStatistics extends CatalogueTerms {
   lookup(term: string): number | undefined;
   idf(id: number): number;
   /** The IDF of a term no tool has (`idf(docCount, 0)`). */
@@ -84,6 +85,8 @@ export interface RankingConfig {
   readonly penalties: Penalties;
   readonly minRelevance: number;
   readonly maxQueryLength: number;
+  /** Soft term matching (the `softTerms` index option); absent: off. */
+  readonly softTerms?: SoftTermOptions | undefined;
   /** The validating, caching embedder wrapper (absent: lexical only). */
   readonly cache: CachedEmbedder | undefined;
 }
@@ -132,7 +135,14 @@ export async function runSearch(
   const pool = await backend.retrieve({
     mode,
     lexical:
-      mode === 'semantic' ? undefined : queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
+      mode === 'semantic'
+        ? undefined
+        : await withSoftTerms(
+            statistics,
+            analysis.tokens,
+            queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
+            config.softTerms,
+          ),
     vector: queryVectors?.[0],
     conversation: conversationText ? queryTerms(statistics, tokenize(conversationText)) : undefined,
     filters: options.filters ?? {},
@@ -245,3 +255,4 @@ function weightKeyOf(statistics: QueryStatistics): number {
   }
   return key;
 }
+

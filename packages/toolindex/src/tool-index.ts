@@ -103,6 +103,7 @@ export class ToolIndex implements ToolIndexLike {
       penalties: this.penalties,
       minRelevance: this.minRelevance,
       maxQueryLength: this.#maxQueryLength,
+      softTerms: resolved.softTerms,
       cache: this.#cache,
     };
   }
@@ -225,6 +226,13 @@ export class ToolIndex implements ToolIndexLike {
             lookup: (term) => this.#vocabulary.lookup(term),
             idf: (id) => postings.idf[id]!,
             unseenIdf: postings.unseenIdf,
+            catalogueTerms: () => {
+              const terms = this.#vocabulary.terms();
+              const ids: number[] = [];
+              for (let t = 0; t < terms.length && t + 1 < postings.offsets.length; t++)
+                if (postings.offsets[t + 1]! > postings.offsets[t]!) ids.push(t);
+              return { ids: Uint32Array.from(ids), words: ids.map((t) => terms[t]!) };
+            },
           },
         };
       }
