@@ -15,7 +15,7 @@ import { splitClauses } from './text/clauses.js';
 import { reduceQuery } from './text/query-reduction.js';
 import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
-import { type CatalogueTerms, type SoftTermOptions, withSoftTerms } from './lexical/soft-terms.js';
+import { type CatalogueTerms, type SoftTerms, withSoftTerms } from './lexical/soft-terms.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
 /**
@@ -86,7 +86,7 @@ export interface RankingConfig {
   readonly minRelevance: number;
   readonly maxQueryLength: number;
   /** Soft term matching (the `softTerms` index option); absent: off. */
-  readonly softTerms?: SoftTermOptions | undefined;
+  readonly softTerms?: SoftTerms | undefined;
   /** The validating, caching embedder wrapper (absent: lexical only). */
   readonly cache: CachedEmbedder | undefined;
 }
@@ -141,7 +141,8 @@ export async function runSearch(
             statistics,
             analysis.tokens,
             queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
-            config.softTerms,
+            // Not for reduced long requests: they carry many words, and each new word costs a catalogue scan.
+            query === options.query ? config.softTerms : undefined,
           ),
     vector: queryVectors?.[0],
     conversation: conversationText ? queryTerms(statistics, tokenize(conversationText)) : undefined,
@@ -255,4 +256,3 @@ function weightKeyOf(statistics: QueryStatistics): number {
   }
   return key;
 }
-

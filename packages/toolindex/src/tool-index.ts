@@ -31,6 +31,7 @@ import {
 } from './search-engine.js';
 import { countOnes, vectorScores } from './search-request.js';
 import { resolveIndexOptions } from './index-options.js';
+import { softTermsFor } from './lexical/soft-terms.js';
 import { checkId, checkListener, checkListOptions, encodeCursor, toIds, toTools } from './index-input.js';
 import { textHash, toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
@@ -103,7 +104,7 @@ export class ToolIndex implements ToolIndexLike {
       penalties: this.penalties,
       minRelevance: this.minRelevance,
       maxQueryLength: this.#maxQueryLength,
-      softTerms: resolved.softTerms,
+      softTerms: softTermsFor(resolved.softTerms, options.embedder),
       cache: this.#cache,
     };
   }

@@ -1,10 +1,13 @@
 import { defineTool } from '@toolarsenal/toolmodel';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createDefaultEmbedder } from '../embedders/index.js';
 import { IndexOptionsError } from '../errors.js';
 import { createIndex } from '../tool-index.js';
 import type { IndexOptions } from '../types.js';
 import { compilePostings, DEFAULT_BM25, type QueryTerm, scoreQuery } from './bm25.js';
 import { buildDocTerms } from './doc-terms.js';
+import { DEFAULT_SOFT_TERMS, SoftTermMatcher } from './soft-terms.js';
 import { Vocabulary } from './vocabulary.js';
 
 const fields = (description: string) => ({ name: '', description, parameters: '', tags: '' });
@@ -66,7 +69,9 @@ describe('soft-matched query terms (QueryTerm.softFor)', () => {
 
   it('leaves a query without stand-ins scored exactly as before', () => {
     const terms = [exact('film'), exact('review')];
-    expect([...score(terms)]).toEqual([...build(['film review', 'movie night', 'movie review']).score(terms)]);
+    expect([...score(terms)]).toEqual([
+      ...build(['film review', 'movie night', 'movie review']).score(terms),
+    ]);
   });
 });
 
@@ -84,6 +89,18 @@ describe('softTerms index option', () => {
     soft.add(tools);
     const hits = (await soft.search({ query: 'film', mode: 'lexical', minRelevance: 0 })).hits;
     expect(hits.map((h) => h.id)).toEqual([tools[0]!.id]);
+  });
+
+  it('is on by default with the shipped static table as embedder, off without it or when turned off', async () => {
+    const embedder = createDefaultEmbedder();
+    const search = async (options: IndexOptions) => {
+      const index = createIndex(options);
+      index.add(tools);
+      return (await index.search({ query: 'film', mode: 'lexical', minRelevance: 0 })).hits.map((h) => h.id);
+    };
+    expect(await search({ embedder })).toEqual([tools[0]!.id]);
+    expect(await search({ embedder, softTerms: false })).toEqual([]);
+    expect(await search({})).toEqual([]);
   });
 
   it('does not match unrelated words', async () => {
@@ -112,5 +129,59 @@ describe('softTerms index option', () => {
   ])('refuses %j', (options, message) => {
     expect(() => createIndex(options as unknown as IndexOptions)).toThrowError(IndexOptionsError);
     expect(() => createIndex(options as unknown as IndexOptions)).toThrowError(message);
+  });
+});
+
+describe('SoftTermMatcher', () => {
+  const unit = (v: number[]) => {
+    const norm = Math.hypot(...v) || 1;
+    return Float32Array.from(v, (x) => x / norm);
+  };
+  const vector = (d: number) =>
+    fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: d, maxLength: d });
+
+  it('finds exactly what a full scan finds (the pruning bound never drops a neighbour)', () => {
+    for (const d of [3, 16, 40]) {
+      fc.assert(
+        fc.property(
+          fc.array(vector(d), { minLength: 1, maxLength: 20 }),
+          vector(d),
+          fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+          (rows, query, threshold) => {
+            const units = rows.map(unit);
+            const q = unit(query);
+            const matrix = new Float32Array(units.length * d);
+            units.forEach((u, r) => matrix.set(u, r * d));
+            const ids = Uint32Array.from(units, (_, r) => r);
+            const options = { ...DEFAULT_SOFT_TERMS, threshold, neighbours: 20 };
+            const got = new SoftTermMatcher(ids, matrix, d).neighbours('w', q, undefined, options);
+            const expected = units
+              .map((u, id) => ({ id, similarity: u.reduce((a, x, k) => a + x * q[k]!, 0) }))
+              .filter((n) => n.similarity >= threshold + 1e-5)
+              .map((n) => n.id);
+            const gotIds = got.map((n) => n.id);
+            for (const id of expected) expect(gotIds).toContain(id);
+            for (const n of got) expect(n.similarity).toBeGreaterThanOrEqual(threshold);
+          },
+        ),
+        { numRuns: 150 },
+      );
+    }
+  });
+
+  it('excludes the word itself, ranks by similarity and keeps at most `neighbours`', () => {
+    const rows = [
+      unit([1, 0, 0, 0]),
+      unit([0.9, 0.1, 0, 0]),
+      unit([0.8, 0.3, 0, 0]),
+      unit([0.7, 0.5, 0.1, 0]),
+    ];
+    const matrix = new Float32Array(16);
+    rows.forEach((u, r) => matrix.set(u, r * 4));
+    const matcher = new SoftTermMatcher(Uint32Array.from([10, 11, 12, 13]), matrix, 4);
+    const got = matcher.neighbours('w', rows[0]!, 10, { threshold: 0.5, weight: 0.5, neighbours: 2 });
+    expect(got.map((n) => n.id)).toEqual([11, 12]);
+    expect(matcher.cached('w')).toBe(got);
+    expect(matcher.neighbours('zero', new Float32Array(4), undefined, DEFAULT_SOFT_TERMS)).toEqual([]);
   });
 });

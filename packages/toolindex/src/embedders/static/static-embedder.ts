@@ -29,6 +29,9 @@ const UNKNOWN_CACHE_MAX = 50_000;
  */
 const EMBED_REVISION = 'r2';
 
+/** Start of the id of every embedder made by `createDefaultEmbedder` (a static word table). */
+export const STATIC_EMBEDDER_ID_PREFIX = 'toolarsenal/static-use-lite-';
+
 /**
  * The offline default embedder: a 128-d static word table distilled at build time from the
  * Universal Sentence Encoder lite, shipped inside this package (no download, no TF.js at run time).
@@ -51,7 +54,7 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
   };
 
   return {
-    id: `toolarsenal/static-use-lite-v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
+    id: `${STATIC_EMBEDDER_ID_PREFIX}v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
     dimensions: manifest.dimensions,
     async embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       assertTexts(texts);
