@@ -16,6 +16,8 @@ import { reduceQuery } from './text/query-reduction.js';
 import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
 import { type CatalogueTerms, type SoftTerms, withSoftTerms } from './lexical/soft-terms.js';
+import type { Embedder } from './embedders/embedder.js';
+import { embedNames } from './ranking/name-match.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
 /**
@@ -87,6 +89,8 @@ export interface RankingConfig {
   readonly maxQueryLength: number;
   /** Soft term matching (the `softTerms` index option); absent: off. */
   readonly softTerms?: SoftTerms | undefined;
+  /** The static word table when it is the index's embedder: the name signal reads tool names through it. */
+  readonly nameTable?: Embedder | undefined;
   /** The validating, caching embedder wrapper (absent: lexical only). */
   readonly cache: CachedEmbedder | undefined;
 }
@@ -152,6 +156,14 @@ export async function runSearch(
     signal: options.signal,
   });
   options.signal?.throwIfAborted();
+  const names =
+    // Hybrid only: with the vector alone (semantic mode) it measured worse (docs/ranking-experiments.md).
+    mode === 'hybrid' && config.nameTable && queryVectors && config.weights.name > 0
+      ? {
+          query: queryVectors[0]!,
+          vector: await embedNames(config.nameTable, pool.entries, options.signal),
+        }
+      : undefined;
   const clauses: ClauseEvidence | undefined =
     clauseTexts.length === 0
       ? undefined
@@ -174,6 +186,7 @@ export async function runSearch(
     ...(pool.lexical ? { lexical: pool.lexical } : {}),
     ...(pool.vector ? { vector: pool.vector } : {}),
     ...(clauses ? { clauses } : {}),
+    ...(names ? { names } : {}),
     ...(pool.conversation ? { conversation: pool.conversation } : {}),
     ...(context ? { context } : {}),
     ...(intent ? { intent } : {}),

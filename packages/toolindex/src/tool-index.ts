@@ -31,7 +31,7 @@ import {
 } from './search-engine.js';
 import { countOnes, vectorScores } from './search-request.js';
 import { resolveIndexOptions } from './index-options.js';
-import { softTermsFor } from './lexical/soft-terms.js';
+import { isStaticTable, softTermsFor } from './lexical/soft-terms.js';
 import { checkId, checkListener, checkListOptions, encodeCursor, toIds, toTools } from './index-input.js';
 import { textHash, toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
@@ -105,6 +105,7 @@ export class ToolIndex implements ToolIndexLike {
       minRelevance: this.minRelevance,
       maxQueryLength: this.#maxQueryLength,
       softTerms: softTermsFor(resolved.softTerms, options.embedder),
+      nameTable: isStaticTable(options.embedder) ? options.embedder : undefined,
       cache: this.#cache,
     };
   }

@@ -105,6 +105,7 @@ export interface ScoreBreakdown {
     fuzzy?: number;
     slots?: number;
     clauses?: number;
+    name?: number;
     intent?: number;
     conversation?: number;
     health?: number;
