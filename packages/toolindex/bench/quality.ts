@@ -92,6 +92,18 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       vs: hybrid,
     },
     {
+      label: 'hybrid without name signal',
+      options: { embedder, weights: { name: 0 } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid without soft terms and name signal (session 14 defaults)',
+      options: { embedder, softTerms: false, weights: { name: 0 } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
       label: 'hybrid without fuzzy',
       options: { embedder, weights: { fuzzy: 0 } },
       mode: 'hybrid',
