@@ -11,6 +11,7 @@ import {
   compilePostings,
   type LexicalScratch,
   scoreDocuments,
+  createLexicalScratch,
   scoreQuery,
 } from './lexical/bm25.js';
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
@@ -393,12 +394,7 @@ export class ToolIndex implements ToolIndexLike {
     }
     const n = this.#entries.length;
     if (!this.#scratch || this.#scratch.scores.length < n) {
-      this.#scratch = {
-        scores: new Float32Array(n),
-        coverage: new Float32Array(n),
-        seen: new Uint8Array(n),
-        touched: new Uint32Array(n),
-      };
+      this.#scratch = createLexicalScratch(n);
     }
     return this.#postings;
   }

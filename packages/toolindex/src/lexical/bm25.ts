@@ -194,6 +194,22 @@ export function scoreQuery(
       coverage[slot] = coverage[slot]! + share;
     }
   }
+  return takeScores(scratch, n);
+}
+
+/** Zeroed scratch buffers for `size` slots. */
+export function createLexicalScratch(size: number): LexicalScratch {
+  return {
+    scores: new Float32Array(size),
+    coverage: new Float32Array(size),
+    seen: new Uint8Array(size),
+    touched: new Uint32Array(size),
+  };
+}
+
+/** The first `n` touched slots' scores and coverage, resetting the scratch buffers for the next query. */
+function takeScores(scratch: LexicalScratch, n: number): LexicalScores {
+  const { scores, coverage, seen, touched } = scratch;
   const out = { slots: new Uint32Array(n), scores: new Float32Array(n), coverage: new Float32Array(n) };
   for (let i = 0; i < n; i++) {
     const slot = touched[i]!;
@@ -306,15 +322,5 @@ function scoreSoftQuery(
       inGroup[slot] = 0;
     }
   });
-  const out = { slots: new Uint32Array(n), scores: new Float32Array(n), coverage: new Float32Array(n) };
-  for (let i = 0; i < n; i++) {
-    const slot = touched[i]!;
-    out.slots[i] = slot;
-    out.scores[i] = scores[slot]!;
-    out.coverage[i] = Math.min(1, coverage[slot]!);
-    scores[slot] = 0;
-    coverage[slot] = 0;
-    seen[slot] = 0;
-  }
-  return out;
+  return takeScores(scratch, n);
 }

@@ -5,7 +5,7 @@ import { createDefaultEmbedder } from '../embedders/index.js';
 import { IndexOptionsError } from '../errors.js';
 import { createIndex } from '../tool-index.js';
 import type { IndexOptions } from '../types.js';
-import { compilePostings, DEFAULT_BM25, type QueryTerm, scoreQuery } from './bm25.js';
+import { compilePostings, createLexicalScratch, DEFAULT_BM25, type QueryTerm, scoreQuery } from './bm25.js';
 import { buildDocTerms } from './doc-terms.js';
 import { DEFAULT_SOFT_TERMS, SoftTermMatcher } from './soft-terms.js';
 import { Vocabulary } from './vocabulary.js';
@@ -17,12 +17,7 @@ function build(descriptions: string[]) {
   const docs = descriptions.map((d) => buildDocTerms(fields(d), vocabulary));
   const postings = compilePostings(docs, vocabulary.size, DEFAULT_BM25);
   const n = docs.length;
-  const scratch = {
-    scores: new Float32Array(n),
-    coverage: new Float32Array(n),
-    seen: new Uint8Array(n),
-    touched: new Uint32Array(n),
-  };
+  const scratch = createLexicalScratch(n);
   const score = (terms: QueryTerm[]) => {
     const out = scoreQuery(postings, terms, undefined, scratch);
     const bySlot = new Map<number, { score: number; coverage: number }>();
