@@ -17,7 +17,7 @@ import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
 import { type CatalogueTerms, type SoftTerms, withSoftTerms } from './lexical/soft-terms.js';
 import type { Embedder } from './embedders/embedder.js';
-import { embedNames } from './ranking/name-match.js';
+import { nameVectors } from './ranking/name-match.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
 /**
@@ -161,7 +161,7 @@ export async function runSearch(
     mode === 'hybrid' && config.nameTable && queryVectors && config.weights.name > 0
       ? {
           query: queryVectors[0]!,
-          vector: await embedNames(config.nameTable, pool.entries, options.signal),
+          vector: nameVectors(config.nameTable),
         }
       : undefined;
   const clauses: ClauseEvidence | undefined =

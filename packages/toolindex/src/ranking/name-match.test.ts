@@ -4,7 +4,7 @@ import { createDefaultEmbedder } from '../embedders/index.js';
 import type { Entry } from '../entry.js';
 import { createTestEmbedder } from '../test-fixtures/hashing-embedder.js';
 import { createIndex } from '../tool-index.js';
-import { embedNames, nameScores } from './name-match.js';
+import { nameScores, nameVectors } from './name-match.js';
 
 const tools = [
   defineTool({ name: 'weather_forecast', description: 'Returns data for a place and a date.' }),
@@ -15,8 +15,8 @@ const entries = tools.map((tool) => ({ tool }) as Entry);
 describe('name signal', () => {
   it('scores names by their similarity to the request, relative to the candidates', async () => {
     const table = createDefaultEmbedder();
-    const vector = await embedNames(table, entries, undefined);
     const [query] = await table.embed(['will it rain tomorrow']);
+    const vector = nameVectors(table);
     const scores = nameScores([0, 1], entries, query!, vector)!;
     expect(scores[0]).toBe(1);
     expect(scores[1]).toBe(0);
@@ -24,22 +24,20 @@ describe('name signal', () => {
 
   it('is absent when every candidate scores the same, or a name has no vector', async () => {
     const table = createDefaultEmbedder();
-    const vector = await embedNames(table, entries, undefined);
     const [query] = await table.embed(['will it rain tomorrow']);
+    const vector = nameVectors(table);
     expect(nameScores([0], entries, query!, vector)).toBeUndefined();
     expect(nameScores([0, 1], entries, query!, () => undefined)).toBeUndefined();
   });
 
-  it('embeds each tool name once per table', async () => {
-    let calls = 0;
+  it('reads names only once the table is loaded, and each name once', async () => {
     const table = createDefaultEmbedder();
-    const counting = {
-      ...table,
-      embed: (texts: readonly string[]) => ((calls += texts.length), table.embed(texts)),
-    };
-    await embedNames(counting, entries, undefined);
-    await embedNames(counting, entries, undefined);
-    expect(calls).toBe(2);
+    expect(nameVectors(table)(tools[0]!)).toBeUndefined();
+    await table.embed(['load the table']);
+    const first = nameVectors(table)(tools[0]!);
+    expect(first).toBeInstanceOf(Float32Array);
+    expect(nameVectors(table)(tools[0]!)).toBe(first);
+    expect(nameVectors(createTestEmbedder())(tools[0]!)).toBeUndefined();
   });
 
   it('takes part in hybrid search with the static table only', async () => {

@@ -1,6 +1,6 @@
 import type { Tool } from '@toolarsenal/toolmodel';
 import type { Embedder } from '../embedders/embedder.js';
-import { normalizeInPlace } from '../embedders/validate.js';
+import { embedIfLoaded } from '../embedders/static/static-embedder.js';
 import type { Entry } from '../entry.js';
 
 /**
@@ -9,35 +9,31 @@ import type { Entry } from '../entry.js';
  * its shortest summary; in the tool's embedding text it is diluted by the description and parameters.
  */
 
-/** Name vectors per table, per tool (tools are immutable: a changed tool is a new object). */
-const vectorsByTable = new WeakMap<Embedder, WeakMap<Tool, Float32Array>>();
+/** Name vectors per table, per tool (tools are immutable: a changed tool is a new object); null: no known word. */
+const vectorsByTable = new WeakMap<Embedder, WeakMap<Tool, Float32Array | null>>();
 
-function vectorsOf(table: Embedder): WeakMap<Tool, Float32Array> {
+/**
+ * A tool's name vector through `table` (a `createDefaultEmbedder` embedder whose table an `embed` call has
+ * loaded, as the search's own query embedding does), computed on first need and remembered per tool; undefined
+ * when the table is not loaded or the name has no known word. Only the candidates of a search are looked up.
+ */
+export function nameVectors(table: Embedder): (tool: Tool) => Float32Array | undefined {
   let vectors = vectorsByTable.get(table);
   if (!vectors) {
     vectors = new WeakMap();
     vectorsByTable.set(table, vectors);
   }
-  return vectors;
-}
-
-/** Embeds the names of the entries' tools that have no name vector yet (one batch). */
-export async function embedNames(
-  table: Embedder,
-  entries: readonly (Entry | undefined)[],
-  signal: AbortSignal | undefined,
-): Promise<(tool: Tool) => Float32Array | undefined> {
-  const vectors = vectorsOf(table);
-  const missing: Tool[] = [];
-  for (const entry of entries) if (entry && !vectors.has(entry.tool)) missing.push(entry.tool);
-  if (missing.length > 0) {
-    const embedded = await table.embed(
-      missing.map((tool) => tool.title ?? tool.name),
-      signal ? { signal } : {},
-    );
-    missing.forEach((tool, i) => vectors.set(tool, normalizeInPlace(embedded[i]!)));
-  }
-  return (tool) => vectors.get(tool);
+  const cache = vectors;
+  return (tool) => {
+    let vector = cache.get(tool);
+    if (vector === undefined) {
+      const embedded = embedIfLoaded(table, tool.title ?? tool.name);
+      if (embedded === undefined) return undefined;
+      vector = embedded.some((x) => x !== 0) ? embedded : null;
+      cache.set(tool, vector);
+    }
+    return vector ?? undefined;
+  };
 }
 
 /** Cosine of each candidate's name vector with the query vector, min-max normalised over the candidates. */

@@ -44,16 +44,21 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
   const path = options.tablePath ?? new URL(`../../../assets/${manifest.file}`, import.meta.url);
   const expectedSha256 = options.expectedSha256 ?? manifest.sha256;
   let loading: Promise<LoadedTable> | undefined;
+  let loaded: LoadedTable | undefined;
 
   const load = (): Promise<LoadedTable> => {
-    loading ??= loadTable(path, expectedSha256, manifest.dimensions).catch((error: unknown) => {
-      loading = undefined; // allow a retry after e.g. a transient read error
-      throw error;
-    });
+    loading ??= loadTable(path, expectedSha256, manifest.dimensions).then(
+      (table) => (loaded = table),
+      (error: unknown) => {
+        loading = undefined; // allow a retry after e.g. a transient read error
+        throw error;
+      },
+    );
     return loading;
   };
 
-  return {
+  const embedder: Embedder & { [EMBED_IF_LOADED]: (text: string) => Float32Array | undefined } = {
+    [EMBED_IF_LOADED]: (text: string) => (loaded ? embedText(loaded, text) : undefined),
     id: `${STATIC_EMBEDDER_ID_PREFIX}v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
     dimensions: manifest.dimensions,
     async embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
@@ -72,6 +77,21 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
       return out;
     },
   };
+  return embedder;
+}
+
+/**
+ * Internal: the vector of one text, synchronously, once the table has been loaded by an `embed` call (else
+ * undefined). Ranking reads tool names through it for the few candidates of a search.
+ */
+export const EMBED_IF_LOADED = Symbol('toolindex.static.embedIfLoaded');
+
+/** The synchronous embedding of a `createDefaultEmbedder` embedder, if `embedder` is one and its table is loaded. */
+export function embedIfLoaded(embedder: Embedder, text: string): Float32Array | undefined {
+  const hook = (embedder as { [EMBED_IF_LOADED]?: (text: string) => Float32Array | undefined })[
+    EMBED_IF_LOADED
+  ];
+  return typeof hook === 'function' ? hook(text) : undefined;
 }
 
 interface LoadedTable extends StaticTable {
