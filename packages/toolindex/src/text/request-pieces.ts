@@ -2,7 +2,7 @@ import { HASH_PRIME, HASH_SEED } from './ascii-words.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
 import { unicodeWords } from './tokenize.js';
-import { cachedWeight, knownToken, nextStamp, remember, type Token, tokenOf } from './word-table.js';
+import { cachedWeight, knownToken, localOf, nextStamp, remember, setLocal, tokenOf, UNKNOWN } from './word-table.js';
 
 /** Pieces longer than this are cut (between runs of non-space characters when there are some). */
 export const MAX_PIECE_CHARS = 300;
@@ -20,7 +20,7 @@ export interface RequestPieces {
   ends: number[];
   from: number[];
   terms: number[];
-  /** Catalogue weight per request term id. */
+  /** Catalogue weight (> 0) per request term id. */
   weights: number[];
 }
 
@@ -49,17 +49,19 @@ export function requestPieces(
   let piece = 0;
   let pieceStart = -1;
   let pieceEnd = -1;
-  const add = (token: Token) => {
-    if (token.stamp !== stamp) {
-      token.stamp = stamp;
-      token.local = weights.length;
-      weights.push(cachedWeight(token, weightKey, weightOf));
-      lastPiece.push(-1);
+  /** Token `id` seen in the current piece: its request term id, once per piece, when it weighs anything. */
+  const add = (id: number) => {
+    let local = localOf(id, stamp);
+    if (local === -1) {
+      const weight = cachedWeight(id, weightKey, weightOf);
+      // Words that weigh nothing get no request term id (-2): they are never listed.
+      local = weight > 0 ? weights.push(weight) - 1 : -2;
+      if (local >= 0) lastPiece.push(-1);
+      setLocal(id, stamp, local);
     }
-    const id = token.local;
-    if (weights[id]! > 0 && lastPiece[id] !== piece) {
-      lastPiece[id] = piece;
-      terms.push(id);
+    if (local >= 0 && lastPiece[local] !== piece) {
+      lastPiece[local] = piece;
+      terms.push(local);
     }
   };
   const close = () => {
@@ -102,12 +104,12 @@ export function requestPieces(
       pieceEnd = end;
       if (end - start > MAX_TOKEN_LENGTH) continue;
       const hash = spans[k + 2]!;
-      let token = knownToken(text, start, end, hash);
-      if (token === undefined) {
+      let id = knownToken(text, start, end, hash);
+      if (id === UNKNOWN) {
         const word = text.slice(start, end).toLowerCase();
-        token = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
+        id = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
       }
-      if (token !== null) add(token);
+      if (id >= 0) add(id);
     }
     pieceEnd = runEnd;
   };
@@ -204,7 +206,7 @@ function unicodeRun(
   text: string,
   from: number,
   to: number,
-  add: (token: Token) => void,
+  add: (id: number) => void,
   close: () => void,
   extend: (start: number, end: number) => void,
 ): void {
