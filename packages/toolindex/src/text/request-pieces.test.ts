@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { referenceRequestPieces } from '../test-fixtures/request-pieces-reference.js';
 import { HOSTILE_CLAUSE_TEXTS, HOSTILE_SLOT_TEXT } from '../test-fixtures/hostile-text.js';
-import { requestPieces, type RequestPieces } from './request-pieces.js';
+import { requestPieces, type RequestPieces, separatesOnly } from './request-pieces.js';
+import { tokenize, unicodeWords } from './tokenize.js';
 
 /** A weight for every token: some weigh nothing, as words no tool uses do. */
 function weightOf(token: string): number {
@@ -26,10 +27,29 @@ function canonical(pieces: RequestPieces) {
 }
 
 function expectSame(text: string) {
-  expect(canonical(requestPieces(text, weightOf))).toEqual(canonical(referenceRequestPieces(text, weightOf)));
+  for (const weigh of [weightOf, () => 1])
+    expect(canonical(requestPieces(text, weigh))).toEqual(canonical(referenceRequestPieces(text, weigh)));
 }
 
 describe('requestPieces', () => {
+  it('reads only characters that split words as the Unicode path does as ASCII punctuation', () => {
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    let count = 0;
+    for (let code = 0x80; code < 0x3000; code++) {
+      if (!separatesOnly(code)) continue;
+      count++;
+      const c = String.fromCharCode(code);
+      expect(c.normalize('NFKC')).toBe(c);
+      expect(/[\p{L}\p{N}\p{M}]/u.test(c)).toBe(false);
+      for (const a of ascii) {
+        expect(`${a}${c}${a}`.normalize('NFKC')).toBe(`${a}${c}${a}`);
+        const text = `Ab${a}x${c}Yz${c}${a}1B`;
+        expect(unicodeWords(text, [])).toEqual(tokenize(text.replaceAll(c, '-')));
+      }
+    }
+    expect(count).toBeGreaterThan(10);
+  });
+
   const word = fc.constantFrom(
     'refund',
     'Payment',
@@ -46,6 +66,11 @@ describe('requestPieces', () => {
     '海久水瓶',
     '\u0301b',
     'ＡＰＩ',
+    '“quoted”',
+    'a·b',
+    '§2—3',
+    '«x»→y',
+    '5×3€',
   );
   const gap = fc.constantFrom(
     ' ',
@@ -75,7 +100,7 @@ describe('requestPieces', () => {
 
   it('agrees on unspaced runs longer than a piece, on arbitrary strings and on hostile texts', () => {
     const unspaced = fc
-      .tuple(fc.array(word, { minLength: 1, maxLength: 200 }), fc.constantFrom('', '-', '.', '_'))
+      .tuple(fc.array(word, { minLength: 1, maxLength: 200 }), fc.constantFrom('', '-', '.', '_', '’', '°'))
       .map(([words, glue]) => words.join(glue));
     fc.assert(
       fc.property(
@@ -96,6 +121,8 @@ describe('requestPieces', () => {
       const run = 'refund-Payment-'.repeat(30).slice(0, length);
       expectSame(`Email me. ${run} then refund.`);
       expectSame(`Email me ${run.slice(0, length - 200)} then ${run}`);
+      expectSame(`Email me. ${run.replaceAll('-', '’')} then refund.`);
+      expectSame(`Email me. refund${'’'.repeat(length)} then refund.`);
     }
     expectSame(`${'word '.repeat(59)}wordy ${'abc'.repeat(120)}`);
   });

@@ -86,6 +86,10 @@ export function requestPieces(
   let mark = 0;
   let wordStart = -1;
   let hash = 0;
+  /** The last `.`/`!`/`?` read (a sentence ends at one followed by whitespace). */
+  let stopAt = -2;
+  /** Whether the run holds a `separatesOnly` character (read as ASCII punctuation while the run is short). */
+  let inert = false;
   for (let at = 0; at <= n; at++) {
     const c = at < n ? text.charCodeAt(at) : 32;
     // Word characters, split as `AsciiWords` splits (camelCase boundaries before `aB`, `1B` and the `B` of `ABc`).
@@ -96,6 +100,7 @@ export function requestPieces(
         if (runStart < 0) {
           runStart = at;
           redo = false;
+          inert = false;
           startBefore = scan.pieceStart;
           endBefore = scan.pieceEnd;
           mark = terms.length;
@@ -123,6 +128,7 @@ export function requestPieces(
         if (runStart < 0) {
           runStart = at;
           redo = false;
+          inert = false;
           startBefore = scan.pieceStart;
           endBefore = scan.pieceEnd;
           mark = terms.length;
@@ -140,7 +146,11 @@ export function requestPieces(
     if (c === 32 || (c >= 9 && c <= 13) || c === 59 /* ; */) {
       if (runStart >= 0) {
         // A run that must start a new piece (its piece would outgrow `MAX_PIECE_CHARS`) is read again exactly.
-        if (redo || (startBefore >= 0 && at - startBefore > MAX_PIECE_CHARS)) {
+        if (
+          redo ||
+          (startBefore >= 0 && at - startBefore > MAX_PIECE_CHARS) ||
+          (inert && at - runStart >= MAX_PIECE_CHARS)
+        ) {
           const { lastPiece } = scan;
           for (let k = mark; k < terms.length; k++) lastPiece[terms[k]!] = -1;
           terms.length = mark;
@@ -151,22 +161,24 @@ export function requestPieces(
         runStart = -1;
       }
       if (c === 10 || c === 13 || c === 59) close(scan);
-      else if (at > 0 && at < n) {
-        const p = text.charCodeAt(at - 1);
-        if (p === 46 || p === 33 || p === 63) close(scan); // . ! ? before whitespace
-      }
+      else if (stopAt === at - 1 && at < n) close(scan);
       continue;
     }
     // Punctuation or a non-ASCII character: part of the run, between words.
     if (runStart < 0) {
       runStart = at;
       redo = false;
+      inert = false;
       startBefore = scan.pieceStart;
       endBefore = scan.pieceEnd;
       mark = terms.length;
       if (startBefore < 0) scan.pieceStart = at;
     }
-    if (c > 0x7f) redo = true;
+    if (c === 46 || c === 33 || c === 63) stopAt = at;
+    else if (c > 0x7f) {
+      if (separatesOnly(c)) inert = true;
+      else redo = true;
+    }
   }
   close(scan);
   return out;
@@ -249,6 +261,41 @@ function exactRun(scan: Scan, runStart: number, runEnd: number, ascii: boolean):
     if (end - start <= MAX_TOKEN_LENGTH) lookUp(scan, start, end, words.hash);
   }
   scan.pieceEnd = runEnd;
+}
+
+/**
+ * Non-ASCII characters that only separate words: NFKC leaves them alone, they are not letters, digits or marks,
+ * and they compose with nothing, so the Unicode path splits a run at them exactly as the ASCII path splits at
+ * punctuation (tested character by character). Typographic quotes and dashes, the degree sign, bullets, common
+ * signs. A run holding one is read as ASCII unless it is a piece long (the Unicode path then cuts it).
+ */
+export function separatesOnly(c: number): boolean {
+  switch (c) {
+    case 0xa7: // §
+    case 0xa9: // ©
+    case 0xab: // «
+    case 0xae: // ®
+    case 0xb0: // °
+    case 0xb1: // ±
+    case 0xb6: // ¶
+    case 0xb7: // ·
+    case 0xbb: // »
+    case 0xd7: // ×
+    case 0xf7: // ÷
+    case 0x2013: // –
+    case 0x2014: // —
+    case 0x2018: // ‘
+    case 0x2019: // ’
+    case 0x201c: // “
+    case 0x201d: // ”
+    case 0x2022: // •
+    case 0x20ac: // €
+    case 0x2190: // ←
+    case 0x2192: // →
+      return true;
+    default:
+      return false;
+  }
 }
 
 function isLower(c: number): boolean {

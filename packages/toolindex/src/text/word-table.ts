@@ -46,7 +46,8 @@ function probe(text: string, start: number, end: number, hash: number): number {
     const at = slot * STRIDE;
     const size = records[at + 2]!;
     if (size === 0) return at;
-    if (records[at] === hash && size === length && sameLower(records[at + 1]!, text, start, length)) return at;
+    if (records[at] === hash && size === length && sameLower(records[at + 1]!, text, start, length))
+      return at;
   }
 }
 
