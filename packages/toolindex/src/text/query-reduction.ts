@@ -49,7 +49,12 @@ export function reduceQuery(
     weights: termWeights,
   } = requestPieces(text, weightOf, options.weightKey);
   const count = starts.length;
-  const lengthOf = (i: number) => ends[i]! - starts[i]!;
+  const lengths = new Int32Array(count);
+  const roots = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    lengths[i] = ends[i]! - starts[i]!;
+    roots[i] = Math.sqrt(lengths[i]!);
+  }
   const covered = new Uint8Array(termWeights.length);
   const open = new Uint8Array(count).fill(1);
   const picked: number[] = [];
@@ -57,29 +62,29 @@ export function reduceQuery(
   const take = (i: number) => {
     open[i] = 0;
     picked.push(i);
-    budget -= lengthOf(i) + 1;
+    budget -= lengths[i]! + 1;
     for (let k = from[i]!; k < from[i + 1]!; k++) covered[terms[k]!] = 1;
   };
-  const gainOf = (i: number) => {
-    let gain = 0;
-    for (let k = from[i]!; k < from[i + 1]!; k++)
-      if (covered[terms[k]!] === 0) gain += termWeights[terms[k]!]!;
-    return gain / Math.sqrt(lengthOf(i));
-  };
   if (anchors !== 'none' && count > 0) {
-    if (lengthOf(0) <= budget) take(0);
-    if (anchors === 'both' && count > 1 && lengthOf(count - 1) <= budget) take(count - 1);
+    if (lengths[0]! <= budget) take(0);
+    if (anchors === 'both' && count > 1 && lengths[count - 1]! <= budget) take(count - 1);
   }
   while (picked.length < MAX_PICKS && budget > 0) {
     let best = -1;
     let bestGain = 0;
     for (let i = 0; i < count; i++) {
       if (open[i] === 0) continue;
-      if (lengthOf(i) > budget) {
+      if (lengths[i]! > budget) {
         open[i] = 0;
         continue;
       }
-      const gain = gainOf(i);
+      // Catalogue weight of the terms not yet covered, per √characters.
+      let gain = 0;
+      for (let k = from[i]!, end = from[i + 1]!; k < end; k++) {
+        const term = terms[k]!;
+        if (covered[term] === 0) gain += termWeights[term]!;
+      }
+      gain /= roots[i]!;
       if (gain > bestGain) {
         bestGain = gain;
         best = i;
