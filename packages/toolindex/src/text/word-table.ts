@@ -31,9 +31,11 @@ let used = 0;
 /** Token texts by id; ids by text, so words with one stem share one (and Unicode-path tokens find theirs). */
 let texts: string[] = [];
 const byText = new Map<string, number>();
-/** Per token id: the pass that last saw it and its id there (`nextStamp`); its weight and the key it is cached under. */
-let stamps = new Int32Array(INITIAL_SLOTS);
-let locals = new Int32Array(INITIAL_SLOTS);
+/**
+ * Per token id: the pass that last saw it and its id there (`nextStamp`), side by side (one cache line per look-up);
+ * its weight and the key it is cached under.
+ */
+let passes = new Int32Array(INITIAL_SLOTS * 2);
 let weightKeys = new Int32Array(INITIAL_SLOTS);
 let weights = new Float64Array(INITIAL_SLOTS);
 let stamp = 0;
@@ -101,7 +103,7 @@ export function tokenOf(text: string): number {
     id = texts.length;
     texts.push(text);
     byText.set(text, id);
-    if (id >= stamps.length) growTokens(stamps.length * 2);
+    if (id >= weights.length) growTokens(weights.length * 2);
   }
   return id;
 }
@@ -119,12 +121,12 @@ export function nextStamp(): number {
 
 /** The token's id in the pass stamped `pass` (`setLocal`), or -1 when the pass has not seen it yet. */
 export function localOf(id: number, pass: number): number {
-  return stamps[id] === pass ? locals[id]! : -1;
+  return passes[2 * id] === pass ? passes[2 * id + 1]! : -1;
 }
 
 export function setLocal(id: number, pass: number, local: number): void {
-  stamps[id] = pass;
-  locals[id] = local;
+  passes[2 * id] = pass;
+  passes[2 * id + 1] = local;
 }
 
 /**
@@ -146,8 +148,7 @@ function growTokens(size: number): void {
     next.set(old);
     return next;
   };
-  stamps = grow(stamps, new Int32Array(size));
-  locals = grow(locals, new Int32Array(size));
+  passes = grow(passes, new Int32Array(size * 2));
   weightKeys = grow(weightKeys, new Int32Array(size));
   weights = grow(weights, new Float64Array(size));
 }
@@ -171,6 +172,6 @@ function clear(): void {
   used = 0;
   texts = [];
   byText.clear();
-  stamps.fill(0);
+  passes.fill(0);
   weightKeys.fill(0);
 }
