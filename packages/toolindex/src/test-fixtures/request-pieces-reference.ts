@@ -13,11 +13,13 @@ import {
   UNKNOWN,
 } from '../text/word-table.js';
 
+import type { ReductionOptions } from '../text/query-reduction.js';
 import { MAX_PIECE_CHARS, type RequestPieces } from '../text/request-pieces.js';
 
 /**
- * The reduction's scan as it was before it processed words as it read them (words of a run buffered until the
- * run was known to be ASCII and within its piece): the oracle the faster scan must agree with, piece for piece.
+ * The reduction as it was before pieces were found first and looked up only when the greedy pick can use them:
+ * one scan listing every piece's terms (words of a run buffered until the run was known to be ASCII and within its
+ * piece), then the greedy pick over all of them. The oracle the faster code must agree with.
  */
 
 /** Tokens longer than this are noise (as in `tokenize`). */
@@ -221,4 +223,74 @@ function unicodeRun(
 
 function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/** The reduction as it was: the greedy pick over every piece's terms (`referenceRequestPieces`). */
+export function referenceReduceQuery(
+  text: string,
+  weightOf: (token: string) => number,
+  options: ReductionOptions = {},
+): string {
+  if (text.length <= 1_000) return text;
+  const budgetChars = options.budget ?? 300;
+  const anchors = options.anchors ?? 'both';
+  const {
+    starts,
+    ends,
+    from,
+    terms,
+    weights: termWeights,
+  } = referenceRequestPieces(text, weightOf, options.weightKey);
+  const count = starts.length;
+  const lengthOf = (i: number) => ends[i]! - starts[i]!;
+  const covered = new Uint8Array(termWeights.length);
+  const open = new Uint8Array(count).fill(1);
+  const picked: number[] = [];
+  let budget = budgetChars;
+  const take = (i: number) => {
+    open[i] = 0;
+    picked.push(i);
+    budget -= lengthOf(i) + 1;
+    for (let k = from[i]!; k < from[i + 1]!; k++) covered[terms[k]!] = 1;
+  };
+  const gainOf = (i: number) => {
+    let gain = 0;
+    for (let k = from[i]!; k < from[i + 1]!; k++)
+      if (covered[terms[k]!] === 0) gain += termWeights[terms[k]!]!;
+    return gain / Math.sqrt(lengthOf(i));
+  };
+  if (anchors !== 'none' && count > 0) {
+    if (lengthOf(0) <= budget) take(0);
+    if (anchors === 'both' && count > 1 && lengthOf(count - 1) <= budget) take(count - 1);
+  }
+  while (picked.length < 24 && budget > 0) {
+    let best = -1;
+    let bestGain = 0;
+    for (let i = 0; i < count; i++) {
+      if (open[i] === 0) continue;
+      if (lengthOf(i) > budget) {
+        open[i] = 0;
+        continue;
+      }
+      const gain = gainOf(i);
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    take(best);
+  }
+  if (picked.length === 0) return cutAtWhitespace(text, budgetChars);
+  return picked
+    .sort((a, b) => a - b)
+    .map((i) => text.slice(starts[i], ends[i]))
+    .join(' ');
+}
+
+/** The longest prefix of at most `max` characters ending at whitespace (or exactly `max` when there is none). */
+function cutAtWhitespace(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.lastIndexOf(' ', max);
+  return space > max / 2 ? text.slice(0, space) : text.slice(0, max);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { referenceRequestPieces } from '../test-fixtures/request-pieces-reference.js';
+import { referenceReduceQuery, referenceRequestPieces } from '../test-fixtures/request-pieces-reference.js';
+import { reduceQuery } from './query-reduction.js';
 import { HOSTILE_CLAUSE_TEXTS, HOSTILE_SLOT_TEXT } from '../test-fixtures/hostile-text.js';
 import { requestPieces, type RequestPieces, separatesOnly } from './request-pieces.js';
 import { tokenize, unicodeWords } from './tokenize.js';
@@ -125,5 +126,29 @@ describe('requestPieces', () => {
       expectSame(`Email me. refund${'’'.repeat(length)} then refund.`);
     }
     expectSame(`${'word '.repeat(59)}wordy ${'abc'.repeat(120)}`);
+  });
+
+  it('reduces as the greedy pick over every piece did, looking up only the pieces it can pick', () => {
+    const long = fc
+      .array(fc.tuple(word, gap), { minLength: 150, maxLength: 1_500 })
+      .map((parts) => parts.map(([w, g]) => w + g).join(''));
+    const options = fc.record(
+      {
+        budget: fc.constantFrom(100, 300, 400),
+        anchors: fc.constantFrom('none' as const, 'first' as const, 'both' as const),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(long, fc.string({ minLength: 1_001, maxLength: 5_000 })),
+        options,
+        (text, opts) => {
+          for (const weigh of [weightOf, () => 1, (t: string) => (t.length > 5 ? 2 : 0)])
+            expect(reduceQuery(text, weigh, opts)).toBe(referenceReduceQuery(text, weigh, opts));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
