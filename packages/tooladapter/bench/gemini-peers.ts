@@ -9,6 +9,7 @@
  */
 import type * as tooladapter from '../src/index.js';
 import { loadCorpusTools } from '../src/test-fixtures/corpus-tools.js';
+import { loadavg } from 'node:os';
 import { compareMs, fmt, timeMs } from './measure.js';
 import { aiSdkDeclarations, mastraGoogleSchema, PEER_VERSIONS, type PeerTool } from './peers.js';
 
@@ -65,6 +66,11 @@ const PEER_RUNS = 15;
 // dozen passes over the corpus to settle on tooladapter's larger code (the AI SDK's converter is
 // one small function); fewer warm-up passes measure mostly unoptimised code.
 const PEER_WARMUP = 40;
+// Passes over the corpus per timed sample: one pass of the AI SDK takes about a millisecond, too
+// short for a stable median (it swung ±30% between runs); 20 passes make every sample 20+ ms.
+const PEER_PASSES = 20;
+const canonicalWall: number[] = [];
+const rawWall: number[] = [];
 // tooladapter and the AI SDK in turns; mastra apart (it allocates so much that its garbage
 // would be collected during the others' runs).
 const [taCanonical = 0, aiCanonical = 0] = await compareMs(
@@ -76,6 +82,8 @@ const [taCanonical = 0, aiCanonical = 0] = await compareMs(
   ],
   PEER_RUNS,
   PEER_WARMUP,
+  PEER_PASSES,
+  canonicalWall,
 );
 const [taRaw = 0, taParse = 0, aiRaw = 0] = await compareMs(
   [
@@ -89,6 +97,8 @@ const [taRaw = 0, taParse = 0, aiRaw = 0] = await compareMs(
   ],
   PEER_RUNS,
   PEER_WARMUP,
+  PEER_PASSES,
+  rawWall,
 );
 const mastraCanonical = await timeMs(() => {
   for (const tool of speedTools) mastraGoogleSchema(tool.inputSchema);
@@ -98,7 +108,9 @@ const mastraRaw = await timeMs(() => {
 }, 5);
 
 console.log(
-  `\nGemini \`parameters\` — tooladapter vs ${PEER_VERSIONS}; median CPU time of ${PEER_RUNS} runs taken in turns after ${PEER_WARMUP} warm-up runs\n`,
+  `\nGemini \`parameters\` — tooladapter vs ${PEER_VERSIONS}; median CPU time of ${PEER_RUNS} samples of ${PEER_PASSES} passes each, taken in turns after ${PEER_WARMUP} warm-up passes; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
 );
 console.log(
   '| converter | accepted by Gemini (check) | throws on | from canonical, tools/s | from raw MCP JSON, tools/s |',
@@ -117,4 +129,11 @@ console.log(
 const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(2)}×`;
 console.log(
   `\nTime per tool on the ${n} tools every converter handles, tooladapter ÷ AI SDK: from canonical ${ratio(taCanonical, aiCanonical)} (goal ≤ 1.5×: ${taCanonical / aiCanonical <= 1.5 ? 'MET' : 'NOT MET'}), from raw ${ratio(taRaw, aiRaw)} (goal ≤ 3×: ${taRaw / aiRaw <= 3 ? 'MET' : 'NOT MET'}); tooladapter ÷ mastra: ${ratio(taCanonical, mastraCanonical)} / ${ratio(taRaw, mastraRaw)}.`,
+);
+const [taCanonicalWall = 0, aiCanonicalWall = 0] = canonicalWall;
+const [taRawWall = 0, , aiRawWall = 0] = rawWall;
+console.log(
+  `Wall time (median per pass, same samples): from canonical ${ratio(taCanonicalWall, aiCanonicalWall)} (${fmt(perSecond(n, taCanonicalWall))} vs ${fmt(perSecond(n, aiCanonicalWall))} tools/s), from raw ${ratio(taRawWall, aiRawWall)} (${fmt(perSecond(n, taRawWall))} vs ${fmt(perSecond(n, aiRawWall))} tools/s); load average now ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}.`,
 );

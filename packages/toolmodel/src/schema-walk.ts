@@ -307,7 +307,7 @@ export function mapSchemaShared(
           const next = go(value[i], level + 1, key);
           path.pop();
           if (next !== value[i]) {
-            list ??= value.slice();
+            list ??= copyList(value);
             list[i] = next;
           }
         }
@@ -358,15 +358,29 @@ export function mapSchemaShared(
   return go(schema, 0);
 }
 
-/** Shallow copy without `__proto__` keys. */
+/**
+ * Shallow copy without `__proto__` keys. Spread is V8's fastest copy (one clone of the source's
+ * layout instead of a store per key); it also copies symbol keys, which a schema walked here (JSON)
+ * cannot have, and an own `__proto__`, which is deleted again.
+ */
 function shallowCopy(node: Record<string, unknown>): JsonSchemaObject {
-  const out: JsonSchemaObject = {};
-  for (const key in node) if (Object.hasOwn(node, key) && !FORBIDDEN_KEYS.has(key)) out[key] = node[key];
+  const out: JsonSchemaObject = { ...node };
+  if (Object.hasOwn(out, '__proto__')) delete out.__proto__;
   return out;
 }
 
 function expectCallback(fn: unknown, argument: string): void {
   if (typeof fn !== 'function') throw new InvalidArgumentError(argument, 'a function', fn);
+}
+
+/**
+ * `list.slice()` by a loop: canonical schemas are deep-frozen, and Node 20's V8 slices a frozen
+ * array through its generic slow path (about 20× a loop).
+ */
+function copyList(list: readonly unknown[]): unknown[] {
+  const out: unknown[] = new Array<unknown>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = list[i];
+  return out;
 }
 
 /** `joinPointer(base, ...path)` without spreading the path into arguments. */

@@ -29,10 +29,18 @@ const toolWithExtras: fc.Arbitrary<Tool> = fc
     { requiredKeys: [] },
   )
   .chain((extras) =>
-    // Most real tools set none or one: keep all, one or none of the generated fields.
-    fc.constantFrom(0, 1, 2).map((keep) => {
+    // Most real tools set none or one (catalogue tools: the namespace): keep all, the first, none,
+    // or the first and one other of the generated fields.
+    fc.integer({ min: 0, max: 20 }).map((keep) => {
       const entries = Object.entries(extras);
-      const kept = keep === 0 ? entries : keep === 1 ? entries.slice(0, 1) : [];
+      const kept =
+        keep === 0
+          ? entries
+          : keep === 1
+            ? entries.slice(0, 1)
+            : keep === 2
+              ? []
+              : entries.filter((_, i) => i === 0 || i === keep - 2);
       return defineTool({ name: 'tool', ...Object.fromEntries(kept) });
     }),
   );
@@ -63,6 +71,11 @@ describe('extra tool fields', () => {
             .map((l) => l.keyword)
             .filter((k) => (EXTRA_TOOL_FIELDS as readonly string[]).includes(k)),
         ).toEqual(set);
+        expect(
+          fieldLosses(tool, 'Gemini', new Set(['namespace']))
+            .map((l) => l.keyword)
+            .filter((k) => (EXTRA_TOOL_FIELDS as readonly string[]).includes(k)),
+        ).toEqual(set.filter((field) => field !== 'namespace'));
       }),
       { numRuns: 300 },
     );

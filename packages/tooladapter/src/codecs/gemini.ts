@@ -69,10 +69,9 @@ export const geminiCodec: DialectCodec = {
   namePattern: GEMINI_NAME_RULE.pattern,
   encode(tool: Tool, targetName: string, options: ConvertOptions) {
     const limits = mergeLimits(GEMINI_LIMITS, options);
-    const losses: Loss[] = [
-      ...renameLoss(tool, targetName, 'Gemini'),
-      ...fieldLosses(tool, 'Gemini', NO_FIELDS),
-    ];
+    // Built by pushes: spreading two short arrays into a literal goes through the iterator protocol.
+    const losses: Loss[] = renameLoss(tool, targetName, 'Gemini');
+    for (const loss of fieldLosses(tool, 'Gemini', NO_FIELDS)) losses.push(loss);
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
     const lowered = hasProperties(tool.inputSchema)

@@ -52,10 +52,10 @@ const emptyList = (value: unknown): boolean => value === undefined || noItems(va
  * none, and the loop over field names below is a keyed (megamorphic) load per field per
  * conversion. Conservative: anything unusual answers false and takes the loop.
  */
-function extrasAllDefault(tool: Tool): boolean {
+function extrasAllDefault(tool: Tool, exceptNamespace = false): boolean {
   const deps = tool.dependencies as Tool['dependencies'] | undefined;
   return (
-    tool.namespace === undefined &&
+    (exceptNamespace || tool.namespace === undefined) &&
     (tool.version === undefined || tool.version === '1.0.0') &&
     tool.longDescription === undefined &&
     emptyList(tool.examples) &&
@@ -98,9 +98,12 @@ function isSet(tool: Tool, field: (typeof EXTRA_TOOL_FIELDS)[number]): boolean {
  */
 export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
   const losses: Loss[] = [];
+  // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
   const extras = !extrasAllDefault(tool);
+  const onlyNamespace = extras && extrasAllDefault(tool, true);
   for (let i = 0; extras && i < EXTRA_TOOL_FIELDS.length; i++) {
     const field = EXTRA_TOOL_FIELDS[i]!;
+    if (onlyNamespace && field !== 'namespace') break;
     if (carried.has(field) || !isSet(tool, field)) continue;
     const viaNames = field === 'namespace' || field === 'version';
     losses.push({

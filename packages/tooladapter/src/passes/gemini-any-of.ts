@@ -1,5 +1,6 @@
 import { isPlainObject, joinPointer, type PointerOf } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { someItem } from './list-utils.js';
 import { appendParagraph, parseDescriptionTags } from './description-tags.js';
 import { distributedBranches, foldableKeys } from './distribute-any-of.js';
 import type { Schema } from './schema-utils.js';
@@ -35,7 +36,7 @@ export function isolateAnyOf(node: Schema, at: PointerOf, ctx: PassContext): voi
 /** True when a child of `node` is an `anyOf` node that still carries annotations. */
 export function hasAnnotatedAnyOfChild(node: Schema): boolean {
   if (isAnnotatedAnyOf(node.items)) return true;
-  if (Array.isArray(node.anyOf) && node.anyOf.some(isAnnotatedAnyOf)) return true;
+  if (Array.isArray(node.anyOf) && someItem(node.anyOf as unknown[], isAnnotatedAnyOf)) return true;
   const props = node.properties;
   if (isPlainObject(props)) for (const name in props) if (isAnnotatedAnyOf(props[name])) return true;
   return false;
@@ -93,7 +94,7 @@ export function liftAnyOfAnnotations(node: Schema, at: PointerOf, ctx: PassConte
     node.properties = next;
   }
   if (isAnnotatedAnyOf(node.items)) node.items = lift(node.items, 'items', joinPointer(base, 'items'));
-  if (Array.isArray(node.anyOf) && node.anyOf.some(isAnnotatedAnyOf))
+  if (Array.isArray(node.anyOf) && someItem(node.anyOf as unknown[], isAnnotatedAnyOf))
     node.anyOf = node.anyOf.map((b, i) =>
       isAnnotatedAnyOf(b) ? lift(b, undefined, joinPointer(base, 'anyOf', i)) : b,
     );

@@ -6,6 +6,7 @@ import {
   type PointerOf,
 } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { everyItem, keepItems, someItem } from './list-utils.js';
 import { appendTagLines, formatTag } from './description-tags.js';
 import { foldableKeys } from './distribute-any-of.js';
 import { hasAnnotatedAnyOfChild, isolateAnyOf, liftAnyOfAnnotations } from './gemini-any-of.js';
@@ -109,7 +110,10 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
   }
   if (Array.isArray(node.required) && isPlainObject(node.properties)) {
     const props = node.properties;
-    const kept = (node.required as unknown[]).filter((r) => typeof r === 'string' && Object.hasOwn(props, r));
+    const kept = keepItems(
+      node.required as unknown[],
+      (r) => typeof r === 'string' && Object.hasOwn(props, r),
+    );
     if (kept.length !== node.required.length) {
       note(
         ctx,
@@ -131,7 +135,7 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
   let nullable = false;
   if (Array.isArray(node.type)) {
-    const types = node.type.filter((t) => t !== 'null');
+    const types = keepItems(node.type as unknown[], (t) => t !== 'null');
     nullable = types.length !== node.type.length;
     if (types.length === 1) node.type = types[0];
     else if (types.length === 0) delete node.type;
@@ -151,23 +155,15 @@ function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
     nullable = true;
   }
   if (Array.isArray(node.enum) && node.enum.includes(null)) {
-    node.enum = node.enum.filter((v) => v !== null);
+    node.enum = keepItems(node.enum as unknown[], (v) => v !== null);
     nullable = true;
   }
   let out = node;
   if (Array.isArray(node.anyOf)) {
-    const branches = node.anyOf.filter((b) => !isNullOnly(b));
+    const branches = keepItems(node.anyOf as unknown[], (b) => !isNullOnly(b));
     if (branches.length !== node.anyOf.length) nullable = true;
     if (branches.length === 1 && isPlainObject(branches[0])) {
-      const { anyOf: _drop, ...rest } = node;
-      out = { ...branches[0], ...rest };
-      if (
-        isPlainObject(branches[0]) &&
-        typeof branches[0].description === 'string' &&
-        typeof rest.description === 'string'
-      ) {
-        out.description = rest.description;
-      }
+      out = mergeOverBranch(branches[0], node);
     } else if (branches.length === 0) {
       delete node.anyOf;
     } else node.anyOf = branches;
@@ -182,7 +178,7 @@ function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
 function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
   const values = node.enum;
   if (!Array.isArray(values)) return;
-  if (values.every((v) => typeof v === 'string')) {
+  if (everyItem(values as unknown[], (v) => typeof v === 'string')) {
     if (node.type === undefined) {
       node.type = 'string';
       note(ctx, joinPointer(at(), 'type'), 'type', 'added', 'type "string" added next to a string enum');
@@ -213,6 +209,22 @@ function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
   );
 }
 
+/**
+ * `{...branch, ...rest}` for `rest` = `node` without `anyOf` (the node's keywords win, in the
+ * branch's key order first), written as stores: object rest/spread with an excluded key is a slow
+ * runtime call, and this runs for every optional field of pydantic schemas. `__proto__` (which a
+ * store would not define as an own key) keeps the spread form.
+ */
+function mergeOverBranch(branch: Schema, node: Schema): Schema {
+  if (Object.hasOwn(node, '__proto__')) {
+    const { anyOf: _drop, ...rest } = node;
+    return { ...branch, ...rest };
+  }
+  const out: Schema = { ...branch };
+  for (const key in node) if (key !== 'anyOf' && Object.hasOwn(node, key)) out[key] = node[key];
+  return out;
+}
+
 /** A lowered `{type:"null"}` branch: `nullable` with nothing that admits other values. */
 function isNullOnly(b: unknown): boolean {
   if (!isPlainObject(b) || b.nullable !== true) return false;
@@ -226,17 +238,18 @@ function geminiNeedsChange(node: Schema): boolean {
   if (Array.isArray(t) || t === 'null') return true;
   const values = node.enum;
   if (Array.isArray(values)) {
-    if (values.some((v) => typeof v !== 'string')) return true;
+    if (someItem(values as unknown[], (v) => typeof v !== 'string')) return true;
     if (t === undefined) return true;
   }
-  if (Array.isArray(node.anyOf) && node.anyOf.some(isNullOnly)) return true;
+  if (Array.isArray(node.anyOf) && someItem(node.anyOf as unknown[], isNullOnly)) return true;
   if (typeof node.format === 'string') {
     const allowed = typeof t === 'string' ? GEMINI_FORMATS.get(t) : undefined;
     if (!allowed?.has(node.format)) return true;
   }
   if (Array.isArray(node.required)) {
     const props = isPlainObject(node.properties) ? node.properties : {};
-    if (node.required.some((r) => typeof r !== 'string' || !Object.hasOwn(props, r))) return true;
+    if (someItem(node.required as unknown[], (r) => typeof r !== 'string' || !Object.hasOwn(props, r)))
+      return true;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 import { ConversionError } from '../errors.js';
 import type { DialectLimits } from '../types.js';
-import { scanSchema } from './scan.js';
+import { countSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
 
 /** Throws a typed error when a lowered schema exceeds the target's property or enum limits. */
@@ -11,7 +11,7 @@ export function enforceLimits(
   target: string,
   checkChars = false,
 ): void {
-  enforceScanLimits(scanSchema(schema), base, limits, target, checkChars);
+  enforceScanLimits(countSchema(schema), base, limits, target, checkChars);
 }
 
 /** Same as `enforceLimits` with counts already measured. */

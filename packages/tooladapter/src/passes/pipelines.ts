@@ -90,7 +90,7 @@ function simplifyForGrammar(
   s = liftRootCombinators(s, base, ctx);
   if (has('allOf')) s = flattenAllOf(s, base, ctx);
   if (has('oneOf')) s = oneOfToAnyOf(s, base, ctx);
-  if (has('anyOf') || has('oneOf')) s = distributeIntoAnyOf(s, base, ctx);
+  if (needsDistribution(scan)) s = distributeIntoAnyOf(s, base, ctx);
   if (needsStandIns(scan, ctx.limits.maxNestingDepth))
     s = replaceInexpressible(s, base, ctx, {
       freeFormObjects: true,
@@ -100,6 +100,18 @@ function simplifyForGrammar(
       ...(options.emptyObjects ? { emptyObjects: true } : {}),
     });
   return s;
+}
+
+/**
+ * Whether `distributeIntoAnyOf` can change anything: it rewrites only nodes with `anyOf` next to a
+ * `type`. Without refs, `allOf` or `oneOf`, the passes before it create no such node (root
+ * combinators are removed from the root), so the scan of the input answers; skipping saves a walk
+ * over the many schemas whose `anyOf`s carry only annotations (pydantic's optional fields).
+ */
+export function needsDistribution(scan: SchemaScan): boolean {
+  const has = (k: string) => scan.keywords.has(k);
+  if (!has('anyOf') && !has('oneOf')) return false;
+  return has('$ref') || has('allOf') || has('oneOf') || scan.anyOfWithType;
 }
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */

@@ -113,6 +113,8 @@ export interface SchemaScan {
   falseSchemas: boolean;
   /** Deepest object nesting (root object = 1). */
   objectDepth: number;
+  /** Some node has `anyOf` next to a `type`: the only nodes `distributeIntoAnyOf` rewrites. */
+  anyOfWithType: boolean;
 }
 
 /**
@@ -132,6 +134,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     standInCandidate: false,
     falseSchemas: false,
     objectDepth: 0,
+    anyOfWithType: false,
   };
   const go = (node: unknown, level: number, objects = 0): void => {
     if (typeof node === 'boolean') {
@@ -150,6 +153,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     const depth = isObject ? objects + 1 : objects;
     if (depth > scan.objectDepth) scan.objectDepth = depth;
     const t = node.type;
+    if (t !== undefined && Array.isArray(node.anyOf)) scan.anyOfWithType = true;
     if (Array.isArray(t) && t.length > 2) scan.typeLists = true;
     else if (Array.isArray(t) && t.length === 2 && !t.includes('null')) scan.typeLists = true;
     if (
@@ -191,6 +195,51 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
   };
   go(schema, 0);
   return scan;
+}
+
+/** The sizes `enforceScanLimits` checks, as `scanSchema` counts them. */
+export interface SchemaCounts {
+  properties: number;
+  enumValues: number;
+  enumChars: number;
+}
+
+/**
+ * `scanSchema`'s counts alone, by the same traversal: the limit check after a lowering that can
+ * grow the schema needs only these, and skipping the keyword and shape bookkeeping makes that
+ * second walk several times cheaper. scan.test.ts checks both agree.
+ */
+export function countSchema(schema: unknown, maxLevel = 256): SchemaCounts {
+  const counts: SchemaCounts = { properties: 0, enumValues: 0, enumChars: 0 };
+  const go = (node: unknown, level: number): void => {
+    if (!isPlainObject(node) || level > maxLevel) return;
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      const value = node[key];
+      if (key === 'enum' && Array.isArray(value)) {
+        counts.enumValues += value.length;
+        for (const v of value) if (typeof v === 'string') counts.enumChars += v.length;
+      }
+      const kind = subschemaKindOf(key);
+      if (kind === 0) continue;
+      if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
+        if (key === 'properties') {
+          for (const name in value) {
+            counts.properties++;
+            counts.enumChars += name.length;
+          }
+        }
+        for (const name in value)
+          if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1);
+      } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
+        for (const child of value) go(child, level + 1);
+      } else if (kind & SUBSCHEMA_SINGLE) {
+        go(value, level + 1);
+      }
+    }
+  };
+  go(schema, 0);
+  return counts;
 }
 
 function isStandInCandidate(node: Record<string, unknown>): boolean {

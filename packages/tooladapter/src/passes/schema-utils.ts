@@ -1,5 +1,6 @@
 import { isPlainObject, type JsonSchemaObject, joinPointer } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { keepItems, someItem } from './list-utils.js';
 import { appendTagLines, formatTag } from './description-tags.js';
 
 export type Schema = JsonSchemaObject;
@@ -8,7 +9,8 @@ export type Schema = JsonSchemaObject;
 export function typeList(node: Schema): string[] {
   const t = node.type;
   if (typeof t === 'string') return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
+  if (Array.isArray(t))
+    return keepItems(t as unknown[], (x): x is string => typeof x === 'string') as string[];
   return [];
 }
 
@@ -49,7 +51,7 @@ export function acceptsNull(node: unknown, depth = 0): boolean {
   if (typeList(node).includes('null')) return true;
   for (const key of ['anyOf', 'oneOf'] as const) {
     const list = node[key];
-    if (Array.isArray(list) && list.some((b) => acceptsNull(b, depth + 1))) return true;
+    if (Array.isArray(list) && someItem(list as unknown[], (b) => acceptsNull(b, depth + 1))) return true;
   }
   return false;
 }

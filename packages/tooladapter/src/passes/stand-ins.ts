@@ -1,5 +1,6 @@
 import { isPlainObject, joinPointer, mapSchemaShared, type PointerOf } from '@toolarsenal/toolmodel';
 import { note, type PassContext } from './context.js';
+import { keepItems } from './list-utils.js';
 import {
   isAnySchema,
   isFreeFormObject,
@@ -89,7 +90,7 @@ function finishNode(input: Schema, at: PointerOf, owned: boolean, ctx: PassConte
   for (const key of ['anyOf', 'oneOf'] as const) {
     const list = out[key];
     if (!Array.isArray(list) || list.length < 2) continue;
-    const possible = list.filter((b) => !isNever(b));
+    const possible = keepItems(list as unknown[], (b) => !isNever(b));
     if (possible.length > 0 && possible.length < list.length) {
       if (out === input && !owned) out = { ...input };
       out[key] = possible;
