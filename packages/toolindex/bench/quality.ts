@@ -47,6 +47,12 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       mode: 'lexical',
       vs: lexical,
     },
+    {
+      label: 'lexical, soft terms (softTerms: true)',
+      options: { softTerms: true },
+      mode: 'lexical',
+      vs: lexical,
+    },
     { label: lexical, options: {}, mode: 'lexical' },
     { label: 'semantic (default embedder)', options: { embedder }, mode: 'semantic' },
     {
@@ -76,6 +82,24 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
     {
       label: 'hybrid without slots',
       options: { embedder, weights: { slots: 0 } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid without soft terms',
+      options: { embedder, softTerms: false },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid without name signal',
+      options: { embedder, weights: { name: 0 } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid without soft terms and name signal (session 14 defaults)',
+      options: { embedder, softTerms: false, weights: { name: 0 } },
       mode: 'hybrid',
       vs: hybrid,
     },

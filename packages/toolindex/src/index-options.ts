@@ -8,6 +8,7 @@ import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import type { Penalties, SignalWeights } from './ranking/signals.js';
 import type { IndexOptions } from './types.js';
+import { DEFAULT_SOFT_TERMS, isStaticTable, type SoftTermOptions } from './lexical/soft-terms.js';
 
 /** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
 export const DEFAULT_MAX_QUERY = 100_000;
@@ -20,6 +21,7 @@ export interface ResolvedOptions {
   penalties: Penalties;
   minRelevance: number;
   maxQueryLength: number;
+  softTerms: SoftTermOptions | undefined;
 }
 
 /** Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults. */
@@ -36,6 +38,7 @@ export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
     penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
     minRelevance: options.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY,
+    softTerms: resolveSoftTerms(options.softTerms, options.embedder),
   };
   validateOptions(resolved);
   return resolved;
@@ -50,9 +53,11 @@ const OPTION_KEYS = [
   'minRelevance',
   'maxQueryLength',
   'embedBatchSize',
+  'softTerms',
 ];
 const GROUP_KEYS: Record<string, readonly string[]> = {
   bm25: ['k1', 'b', 'fieldWeights'],
+  softTerms: Object.keys(DEFAULT_SOFT_TERMS),
   'bm25.fieldWeights': FIELDS,
   weights: Object.keys(DEFAULT_WEIGHTS),
   penalties: Object.keys(DEFAULT_PENALTIES),
@@ -66,6 +71,12 @@ export function checkIndexOptions(options: unknown): void {
   if (!isPlainObject(options))
     throw new IndexOptionsError(`createIndex(options): expected an object, got ${describe(options)}`);
   knownKeys(options, OPTION_KEYS, 'options');
+  const softTerms = options.softTerms;
+  if (softTerms !== undefined && typeof softTerms !== 'boolean') {
+    if (!isPlainObject(softTerms))
+      throw new IndexOptionsError(`softTerms must be a boolean or an object, got ${describe(softTerms)}`);
+    knownKeys(softTerms, GROUP_KEYS.softTerms!, 'softTerms');
+  }
   for (const group of ['bm25', 'weights', 'penalties'] as const) {
     const value = options[group];
     if (value === undefined) continue;
@@ -148,4 +159,26 @@ function validateOptions(index: ResolvedOptions): void {
         throw new IndexOptionsError(`${group}.${key} must be a finite number ≥ 0 (got ${String(value)})`);
     }
   }
+}
+
+/**
+ * `softTerms` after defaults, or undefined when off; bad values throw IndexOptionsError naming the field. Unset,
+ * it is on when the embedder is the shipped static table (whose word rows it reads), off otherwise.
+ */
+function resolveSoftTerms(
+  value: IndexOptions['softTerms'],
+  embedder: IndexOptions['embedder'],
+): SoftTermOptions | undefined {
+  if (value === undefined) return isStaticTable(embedder) ? DEFAULT_SOFT_TERMS : undefined;
+  if (value === false) return undefined;
+  const soft = value === true ? DEFAULT_SOFT_TERMS : { ...DEFAULT_SOFT_TERMS, ...value };
+  if (!(typeof soft.threshold === 'number' && soft.threshold > 0 && soft.threshold <= 1))
+    throw new IndexOptionsError(`softTerms.threshold must be within (0, 1], got ${describe(soft.threshold)}`);
+  if (!(typeof soft.weight === 'number' && soft.weight >= 0 && soft.weight <= 1))
+    throw new IndexOptionsError(`softTerms.weight must be within 0..1, got ${describe(soft.weight)}`);
+  if (!(Number.isInteger(soft.neighbours) && soft.neighbours >= 1 && soft.neighbours <= 20))
+    throw new IndexOptionsError(
+      `softTerms.neighbours must be an integer 1..20, got ${describe(soft.neighbours)}`,
+    );
+  return soft;
 }

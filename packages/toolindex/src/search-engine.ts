@@ -15,6 +15,9 @@ import { splitClauses } from './text/clauses.js';
 import { reduceQuery } from './text/query-reduction.js';
 import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
+import { type CatalogueTerms, type SoftTerms, withSoftTerms } from './lexical/soft-terms.js';
+import type { Embedder } from './embedders/embedder.js';
+import { nameVectors } from './ranking/name-match.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
 /**
@@ -34,7 +37,7 @@ export interface RetrievalBackend {
  * backend may hand out the same object for as long as its statistics do not change (searches then remember the
  * weights of a long request's words by object identity); it must hand out a new one when they do.
  */
-export interface QueryStatistics {
+export interface QueryStatistics extends CatalogueTerms {
   lookup(term: string): number | undefined;
   idf(id: number): number;
   /** The IDF of a term no tool has (`idf(docCount, 0)`). */
@@ -84,6 +87,10 @@ export interface RankingConfig {
   readonly penalties: Penalties;
   readonly minRelevance: number;
   readonly maxQueryLength: number;
+  /** Soft term matching (the `softTerms` index option); absent: off. */
+  readonly softTerms?: SoftTerms | undefined;
+  /** The static word table when it is the index's embedder: the name signal reads tool names through it. */
+  readonly nameTable?: Embedder | undefined;
   /** The validating, caching embedder wrapper (absent: lexical only). */
   readonly cache: CachedEmbedder | undefined;
 }
@@ -132,7 +139,15 @@ export async function runSearch(
   const pool = await backend.retrieve({
     mode,
     lexical:
-      mode === 'semantic' ? undefined : queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
+      mode === 'semantic'
+        ? undefined
+        : await withSoftTerms(
+            statistics,
+            analysis.tokens,
+            queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
+            // Not for reduced long requests: they carry many words, and each new word costs a catalogue scan.
+            query === options.query ? config.softTerms : undefined,
+          ),
     vector: queryVectors?.[0],
     conversation: conversationText ? queryTerms(statistics, tokenize(conversationText)) : undefined,
     filters: options.filters ?? {},
@@ -141,6 +156,14 @@ export async function runSearch(
     signal: options.signal,
   });
   options.signal?.throwIfAborted();
+  const names =
+    // Hybrid only: with the vector alone (semantic mode) it measured worse (docs/ranking-experiments.md).
+    mode === 'hybrid' && config.nameTable && queryVectors && config.weights.name > 0
+      ? {
+          query: queryVectors[0]!,
+          vector: nameVectors(config.nameTable),
+        }
+      : undefined;
   const clauses: ClauseEvidence | undefined =
     clauseTexts.length === 0
       ? undefined
@@ -163,6 +186,7 @@ export async function runSearch(
     ...(pool.lexical ? { lexical: pool.lexical } : {}),
     ...(pool.vector ? { vector: pool.vector } : {}),
     ...(clauses ? { clauses } : {}),
+    ...(names ? { names } : {}),
     ...(pool.conversation ? { conversation: pool.conversation } : {}),
     ...(context ? { context } : {}),
     ...(intent ? { intent } : {}),

@@ -9,6 +9,7 @@ import { type ClauseEvidence, clauseScores } from './ranking/clauses.js';
 import { slotMatch } from './ranking/slots.js';
 import { intentMatch, type TaskIntent } from './ranking/intent.js';
 import { mmrSelect } from './ranking/mmr.js';
+import { nameScores } from './ranking/name-match.js';
 import { maxNormalize, minMaxNormalize } from './ranking/normalize.js';
 import { calibratedRelevance, semanticRelevance } from './ranking/relevance.js';
 import { combineSignals, type Penalties, type SignalWeights } from './ranking/signals.js';
@@ -31,6 +32,8 @@ export interface RankInput {
   vector?: { cosine: Float32Array; slots: Uint32Array; values: Float32Array; background: number };
   /** Evidence per clause of a request that asks for several things, for the clauses signal. */
   clauses?: ClauseEvidence;
+  /** The query's vector and each tool's name vector, for the name signal (absent: signal off). */
+  names?: { query: Float32Array; vector: (tool: Tool) => Float32Array | undefined };
   conversation?: LexicalScores;
   context?: SearchContext;
   intent?: TaskIntent;
@@ -138,6 +141,10 @@ export function rank(input: RankInput): RankOutput {
         )
       : undefined;
   const conversation = conversationScores(input, slots);
+  const names =
+    input.names && input.weights.name > 0
+      ? nameScores(slots, input.entries, input.names.query, input.names.vector)
+      : undefined;
   const used = nameSet(input.context?.usedTools);
   const failed = nameSet(input.context?.failedTools);
   const scored = slots.map((slot, i) => {
@@ -150,6 +157,7 @@ export function rank(input: RankInput): RankOutput {
       fuzzy: fuzzy?.[i],
       slots: input.weights.slots > 0 ? slotMatch(input.querySlots, slotKinds) : undefined,
       clauses: clauses?.[i],
+      name: names?.[i],
       intent: input.intent ? intentMatch(input.intent, ...fieldTokens(entry, input.termOf)) : undefined,
       conversation: conversation?.[i],
       health: signalValue(input.context?.health, tool),
@@ -175,6 +183,7 @@ export function rank(input: RankInput): RankOutput {
           fuzzy: signals.fuzzy,
           slots: signals.slots,
           clauses: signals.clauses,
+          name: signals.name,
           intent: signals.intent,
           conversation: signals.conversation,
           health: signals.health,

@@ -11,6 +11,7 @@ import {
   compilePostings,
   type LexicalScratch,
   scoreDocuments,
+  createLexicalScratch,
   scoreQuery,
 } from './lexical/bm25.js';
 import { buildDocTerms, type DocTerms } from './lexical/doc-terms.js';
@@ -31,6 +32,7 @@ import {
 } from './search-engine.js';
 import { countOnes, vectorScores } from './search-request.js';
 import { resolveIndexOptions } from './index-options.js';
+import { isStaticTable, softTermsFor } from './lexical/soft-terms.js';
 import { checkId, checkListener, checkListOptions, encodeCursor, toIds, toTools } from './index-input.js';
 import { textHash, toolEmbeddingText, toolFields } from './tool-text.js';
 import type {
@@ -103,6 +105,8 @@ export class ToolIndex implements ToolIndexLike {
       penalties: this.penalties,
       minRelevance: this.minRelevance,
       maxQueryLength: this.#maxQueryLength,
+      softTerms: softTermsFor(resolved.softTerms, options.embedder),
+      nameTable: isStaticTable(options.embedder) ? options.embedder : undefined,
       cache: this.#cache,
     };
   }
@@ -225,6 +229,13 @@ export class ToolIndex implements ToolIndexLike {
             lookup: (term) => this.#vocabulary.lookup(term),
             idf: (id) => postings.idf[id]!,
             unseenIdf: postings.unseenIdf,
+            catalogueTerms: () => {
+              const terms = this.#vocabulary.terms();
+              const ids: number[] = [];
+              for (let t = 0; t < terms.length && t + 1 < postings.offsets.length; t++)
+                if (postings.offsets[t + 1]! > postings.offsets[t]!) ids.push(t);
+              return { ids: Uint32Array.from(ids), words: ids.map((t) => terms[t]!) };
+            },
           },
         };
       }
@@ -383,12 +394,7 @@ export class ToolIndex implements ToolIndexLike {
     }
     const n = this.#entries.length;
     if (!this.#scratch || this.#scratch.scores.length < n) {
-      this.#scratch = {
-        scores: new Float32Array(n),
-        coverage: new Float32Array(n),
-        seen: new Uint8Array(n),
-        touched: new Uint32Array(n),
-      };
+      this.#scratch = createLexicalScratch(n);
     }
     return this.#postings;
   }

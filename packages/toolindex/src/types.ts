@@ -1,3 +1,4 @@
+import type { SoftTermOptions } from './lexical/soft-terms.js';
 import type { Capability, Tool, ToolInput, ToolSource } from '@toolarsenal/toolmodel';
 import type { Embedder } from './embedders/embedder.js';
 import type { Bm25Params } from './lexical/bm25.js';
@@ -23,6 +24,13 @@ export interface IndexOptions {
   maxQueryLength?: number;
   /** Embedding batch size (default 64). */
   embedBatchSize?: number;
+  /**
+   * Soft term matching in lexical and hybrid search (default off): a query word also matches, at a discount, the
+   * catalogue words the shipped static word table finds most similar to it (`true` for the defaults, or some of
+   * `{ threshold: 0.6, weight: 0.5, neighbours: 3 }`). Loads the 5.3 MB table on the first search, whatever the
+   * embedder; the first search of each new word scans the catalogue's words (see the README).
+   */
+  softTerms?: boolean | Partial<SoftTermOptions>;
 }
 
 /** Filters run before ranking, so `limit` is filled whenever enough matching tools score. */
@@ -97,6 +105,7 @@ export interface ScoreBreakdown {
     fuzzy?: number;
     slots?: number;
     clauses?: number;
+    name?: number;
     intent?: number;
     conversation?: number;
     health?: number;

@@ -37,7 +37,7 @@ code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; 
 .seg-lexical { background: #2f81f7; } .seg-vector { background: #8957e5; } .seg-relevance { background: #1f6feb; }
 .seg-arguments { background: #1a7f37; } .seg-fuzzy { background: #54aeff; } .seg-slots { background: #2da44e; }
 .seg-clauses { background: #bf8700; } .seg-intent { background: #e16f24; } .seg-conversation { background: #c297ff; }
-.seg-health { background: #4ac26b; } .seg-cost { background: #999; }
+.seg-health { background: #4ac26b; } .seg-cost { background: #999; } .seg-name { background: #a371f7; }
 .seg-penalty { background: repeating-linear-gradient(45deg, #cf222e, #cf222e 4px, #ff8182 4px, #ff8182 8px); }
 .legend { display: flex; flex-wrap: wrap; gap: .6rem; font-size: .8rem; margin: .3rem 0; padding: 0; list-style: none; }
 .legend i { display: inline-block; width: .8rem; height: .8rem; margin-right: .25rem; vertical-align: -1px; border-radius: 2px; }

@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   fuzzy: 'fuzzy',
   slots: 'slots',
   clauses: 'clauses',
+  name: 'name',
   intent: 'intent',
   conversation: 'conversation',
   health: 'health',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compilePostings,
+  createLexicalScratch,
   DEFAULT_BM25,
   fieldTermFrequency,
   idf,
@@ -24,12 +25,7 @@ function build(docs: ReturnType<typeof fields>[]) {
   const terms = docs.map((d) => buildDocTerms(d, vocabulary));
   const postings = compilePostings(terms, vocabulary.size, DEFAULT_BM25);
   const n = docs.length;
-  const scratch = {
-    scores: new Float32Array(n),
-    coverage: new Float32Array(n),
-    seen: new Uint8Array(n),
-    touched: new Uint32Array(n),
-  };
+  const scratch = createLexicalScratch(n);
   const query = (text: string, allowed?: Uint8Array) =>
     scoreQuery(
       postings,

@@ -140,6 +140,8 @@ export interface LexicalScratch {
   coverage: Float32Array;
   seen: Uint8Array;
   touched: Uint32Array;
+  /** Per-term-group buffers of soft-matched queries, allocated on first need. */
+  soft?: { best: Float32Array; share: Float32Array; inGroup: Uint8Array; group: Uint32Array };
 }
 
 /**
@@ -150,6 +152,12 @@ export interface QueryTerm {
   id: number | undefined;
   count: number;
   weight?: number;
+  /**
+   * Soft match: the position (in the same query) of the term this one stands in for. A tool is credited, for
+   * that term, with the best of the term itself and its stand-ins, never their sum; stand-ins add nothing to
+   * the coverage denominator.
+   */
+  softFor?: number;
 }
 
 /**
@@ -162,6 +170,7 @@ export function scoreQuery(
   allowed: Uint8Array | undefined,
   scratch: LexicalScratch,
 ): LexicalScores {
+  if (query.some((q) => q.softFor !== undefined)) return scoreSoftQuery(postings, query, allowed, scratch);
   let idfTotal = 0;
   for (const q of query) {
     const w = q.id === undefined || q.id >= postings.idf.length ? postings.unseenIdf : postings.idf[q.id]!;
@@ -185,6 +194,22 @@ export function scoreQuery(
       coverage[slot] = coverage[slot]! + share;
     }
   }
+  return takeScores(scratch, n);
+}
+
+/** Zeroed scratch buffers for `size` slots. */
+export function createLexicalScratch(size: number): LexicalScratch {
+  return {
+    scores: new Float32Array(size),
+    coverage: new Float32Array(size),
+    seen: new Uint8Array(size),
+    touched: new Uint32Array(size),
+  };
+}
+
+/** The first `n` touched slots' scores and coverage, resetting the scratch buffers for the next query. */
+function takeScores(scratch: LexicalScratch, n: number): LexicalScores {
+  const { scores, coverage, seen, touched } = scratch;
   const out = { slots: new Uint32Array(n), scores: new Float32Array(n), coverage: new Float32Array(n) };
   for (let i = 0; i < n; i++) {
     const slot = touched[i]!;
@@ -229,4 +254,73 @@ export function scoreDocuments(
     }
   }
   return out;
+}
+
+/** `scoreQuery` for a query with soft-match stand-ins: per original term, the best of it and its stand-ins. */
+function scoreSoftQuery(
+  postings: CompiledPostings,
+  query: readonly QueryTerm[],
+  allowed: Uint8Array | undefined,
+  scratch: LexicalScratch,
+): LexicalScores {
+  let idfTotal = 0;
+  const standIns = new Map<number, QueryTerm[]>();
+  query.forEach((q) => {
+    if (q.softFor !== undefined) {
+      const list = standIns.get(q.softFor);
+      if (list) list.push(q);
+      else standIns.set(q.softFor, [q]);
+      return;
+    }
+    const w = q.id === undefined || q.id >= postings.idf.length ? postings.unseenIdf : postings.idf[q.id]!;
+    idfTotal += w * q.count * termWeight(q);
+  });
+  const { scores, coverage, seen, touched } = scratch;
+  const size = scores.length;
+  if (!scratch.soft || scratch.soft.best.length < size)
+    scratch.soft = {
+      best: new Float32Array(size),
+      share: new Float32Array(size),
+      inGroup: new Uint8Array(size),
+      group: new Uint32Array(size),
+    };
+  const { best, share: bestShare, inGroup, group } = scratch.soft;
+  let n = 0;
+  query.forEach((q, position) => {
+    if (q.softFor !== undefined) return;
+    const qw = q.id === undefined || q.id >= postings.idf.length ? postings.unseenIdf : postings.idf[q.id]!;
+    const share = idfTotal > 0 ? (qw * q.count * termWeight(q)) / idfTotal : 0;
+    let g = 0;
+    const visit = (term: QueryTerm, credit: number) => {
+      if (term.id === undefined || term.id + 1 >= postings.offsets.length) return;
+      const w = postings.idf[term.id]! * q.count * termWeight(term);
+      const end = postings.offsets[term.id + 1]!;
+      for (let i = postings.offsets[term.id]!; i < end; i++) {
+        const slot = postings.docs[i]!;
+        if (allowed && allowed[slot] !== 1) continue;
+        if (inGroup[slot] === 0) {
+          inGroup[slot] = 1;
+          group[g++] = slot;
+        }
+        const value = w * postings.weights[i]!;
+        if (value > best[slot]!) best[slot] = value;
+        if (share * credit > bestShare[slot]!) bestShare[slot] = share * credit;
+      }
+    };
+    visit(q, 1);
+    for (const s of standIns.get(position) ?? []) visit(s, Math.min(1, termWeight(s)));
+    for (let k = 0; k < g; k++) {
+      const slot = group[k]!;
+      if (seen[slot] === 0) {
+        seen[slot] = 1;
+        touched[n++] = slot;
+      }
+      scores[slot] = scores[slot]! + best[slot]!;
+      coverage[slot] = coverage[slot]! + bestShare[slot]!;
+      best[slot] = 0;
+      bestShare[slot] = 0;
+      inGroup[slot] = 0;
+    }
+  });
+  return takeScores(scratch, n);
 }

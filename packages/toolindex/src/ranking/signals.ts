@@ -12,6 +12,8 @@ export interface SignalWeights {
   slots: number;
   /** Best relevance to any single clause of a request that asks for several things. */
   clauses: number;
+  /** Similarity of the request to the tool's name alone, relative to the candidates (static table only). */
+  name: number;
   intent: number;
   conversation: number;
   health: number;
@@ -36,6 +38,7 @@ export const DEFAULT_WEIGHTS: SignalWeights = {
   fuzzy: 0.2,
   slots: 0.15,
   clauses: 0.3,
+  name: 0.05,
   intent: 0.15,
   conversation: 0.1,
   health: 0.1,
@@ -50,6 +53,7 @@ export interface Signals {
   fuzzy?: number | undefined;
   slots?: number | undefined;
   clauses?: number | undefined;
+  name?: number | undefined;
   intent?: number | undefined;
   conversation?: number | undefined;
   health?: number | undefined;
@@ -101,6 +105,10 @@ export function combineSignals(
     sum += weights.clauses * clamp01(signals.clauses);
     total += weights.clauses;
   }
+  if (signals.name !== undefined) {
+    sum += weights.name * clamp01(signals.name);
+    total += weights.name;
+  }
   if (signals.intent !== undefined) {
     sum += weights.intent * clamp01(signals.intent);
     total += weights.intent;
@@ -131,6 +139,7 @@ const OPTIONAL_SIGNALS = [
   'fuzzy',
   'slots',
   'clauses',
+  'name',
   'intent',
   'conversation',
   'health',

@@ -29,6 +29,9 @@ const UNKNOWN_CACHE_MAX = 50_000;
  */
 const EMBED_REVISION = 'r2';
 
+/** Start of the id of every embedder made by `createDefaultEmbedder` (a static word table). */
+export const STATIC_EMBEDDER_ID_PREFIX = 'toolarsenal/static-use-lite-';
+
 /**
  * The offline default embedder: a 128-d static word table distilled at build time from the
  * Universal Sentence Encoder lite, shipped inside this package (no download, no TF.js at run time).
@@ -41,17 +44,22 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
   const path = options.tablePath ?? new URL(`../../../assets/${manifest.file}`, import.meta.url);
   const expectedSha256 = options.expectedSha256 ?? manifest.sha256;
   let loading: Promise<LoadedTable> | undefined;
+  let loaded: LoadedTable | undefined;
 
   const load = (): Promise<LoadedTable> => {
-    loading ??= loadTable(path, expectedSha256, manifest.dimensions).catch((error: unknown) => {
-      loading = undefined; // allow a retry after e.g. a transient read error
-      throw error;
-    });
+    loading ??= loadTable(path, expectedSha256, manifest.dimensions).then(
+      (table) => (loaded = table),
+      (error: unknown) => {
+        loading = undefined; // allow a retry after e.g. a transient read error
+        throw error;
+      },
+    );
     return loading;
   };
 
-  return {
-    id: `toolarsenal/static-use-lite-v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
+  const embedder: Embedder & { [EMBED_IF_LOADED]: (text: string) => Float32Array | undefined } = {
+    [EMBED_IF_LOADED]: (text: string) => (loaded ? embedText(loaded, text) : undefined),
+    id: `${STATIC_EMBEDDER_ID_PREFIX}v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
     dimensions: manifest.dimensions,
     async embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       assertTexts(texts);
@@ -69,6 +77,21 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
       return out;
     },
   };
+  return embedder;
+}
+
+/**
+ * Internal: the vector of one text, synchronously, once the table has been loaded by an `embed` call (else
+ * undefined). Ranking reads tool names through it for the few candidates of a search.
+ */
+export const EMBED_IF_LOADED = Symbol('toolindex.static.embedIfLoaded');
+
+/** The synchronous embedding of a `createDefaultEmbedder` embedder, if `embedder` is one and its table is loaded. */
+export function embedIfLoaded(embedder: Embedder, text: string): Float32Array | undefined {
+  const hook = (embedder as { [EMBED_IF_LOADED]?: (text: string) => Float32Array | undefined })[
+    EMBED_IF_LOADED
+  ];
+  return typeof hook === 'function' ? hook(text) : undefined;
 }
 
 interface LoadedTable extends StaticTable {
