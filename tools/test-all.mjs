@@ -8,9 +8,8 @@
 // even when another fails; the run fails when any step failed.
 import { spawn } from 'node:child_process';
 
-// The test lanes skip their `^build` dependencies (the build step ran them): without the Nx daemon a
-// cache hit restores a build's outputs, so two lanes would rewrite dist/ while tsc and the other
-// lane's tests read it.
+// The test lanes skip their `^build` dependencies (the build step built every package): an Nx build
+// would rewrite dist/ (a cache hit restores a build's outputs) while tsc and the other lane's tests read it.
 const nxTest = (name, ...args) => ({
   name,
   command: ['nx', ...args, '--excludeTaskDependencies', '--output-style=stream'],
@@ -63,11 +62,9 @@ async function runLane(steps) {
   return results;
 }
 
-const build = await run({
-  name: 'build',
-  command: ['nx', 'run-many', '-t', 'build', '--output-style=stream'],
-  stream: true,
-});
+// tools/build-all.mjs: one incremental `tsc -b` over every package (a no-op check after `npm ci`'s
+// prepare built them), then the packages' own steps after tsc.
+const build = await run({ name: 'build', command: ['node', 'tools/build-all.mjs'], stream: true });
 const results = build.code === 0 ? [build, ...(await Promise.all(lanes.map(runLane))).flat()] : [build];
 console.log('\nnpm test:');
 for (const { name, code, seconds } of results)

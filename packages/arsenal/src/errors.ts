@@ -1,4 +1,6 @@
 import {
+  ConfigFileError,
+  type ConfigIssue,
   markError,
   subclassGuard,
   ToolArsenalError,
@@ -24,36 +26,16 @@ export class ArsenalError extends ToolArsenalError {
 }
 
 /** One problem in a config file: JSON pointer, machine-readable code, message, and position when known. */
-export interface ArsenalConfigIssue {
-  pointer: string;
-  code: string;
-  message: string;
-  line?: number;
-  column?: number;
-}
+export type ArsenalConfigIssue = ConfigIssue;
 
 const CONFIG = 'toolarsenal.error.arsenal-config';
-const MAX_LISTED = 20;
 
 /** A `toolarsenal.yaml`/`.json` is unreadable or invalid; `issues` lists every problem found in one pass. */
-export class ArsenalConfigError extends ToolArsenalError {
-  readonly file: string;
-  readonly issues: readonly ArsenalConfigIssue[];
+export class ArsenalConfigError extends ConfigFileError {
   constructor(file: string, issues: readonly ArsenalConfigIssue[], options: ToolArsenalErrorOptions = {}) {
-    super('ARSENAL_CONFIG_INVALID', formatIssues(file, issues), options);
+    super('ARSENAL_CONFIG_INVALID', 'config', file, issues, options);
     this.name = 'ArsenalConfigError';
-    this.file = file;
-    this.issues = Object.freeze([...issues]);
     markError(this, CONFIG);
   }
   static override isInstance = subclassGuard<ArsenalConfigError>(CONFIG);
-}
-
-function formatIssues(file: string, issues: readonly ArsenalConfigIssue[]): string {
-  const lines = issues.slice(0, MAX_LISTED).map((i) => {
-    const at = i.line !== undefined ? `${file}:${i.line}:${i.column ?? 1}` : file;
-    return `  - ${at} ${i.pointer || '(root)'}: ${i.message}`;
-  });
-  if (issues.length > MAX_LISTED) lines.push(`  … and ${issues.length - MAX_LISTED} more`);
-  return `Invalid config ${file} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
 }

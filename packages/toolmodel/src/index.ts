@@ -20,6 +20,7 @@ export {
   toolToJson,
   updateTool,
 } from './define-tool.js';
+export { ConfigFileError, type ConfigIssue } from './config-error.js';
 export {
   describeValue,
   formatIssues,

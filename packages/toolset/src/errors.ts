@@ -1,9 +1,14 @@
 import {
+  ConfigFileError,
+  type ConfigIssue,
   markError,
   subclassGuard,
   ToolArsenalError,
   type ToolArsenalErrorOptions,
 } from '@toolarsenal/toolmodel';
+
+/** One problem in a toolset/policy config file (toolmodel's `ConfigIssue`). */
+export type { ConfigIssue };
 
 const TOOLSET = 'toolarsenal.error.toolset';
 
@@ -20,41 +25,14 @@ export class ToolsetError extends ToolArsenalError {
   static override isInstance = subclassGuard<ToolsetError>(TOOLSET);
 }
 
-/** One problem in a toolset/policy config file. */
-export interface ConfigIssue {
-  /** JSON pointer to the offending entry (`""` for the whole document). */
-  pointer: string;
-  /** Machine-readable kind: `yaml_syntax`, `json_syntax`, `unknown_field`, `invalid_type`, `bad_glob`, `unset_env`, … */
-  code: string;
-  message: string;
-  /** 1-based line and column in the file, when the parser could locate the entry. */
-  line?: number;
-  column?: number;
-}
-
 const CONFIG = 'toolarsenal.error.toolset-config';
 
 /** A toolset or policy config file is malformed; lists every problem with file, pointer and position. */
-export class ToolsetConfigError extends ToolArsenalError {
-  readonly file: string;
-  readonly issues: readonly ConfigIssue[];
+export class ToolsetConfigError extends ConfigFileError {
   constructor(file: string, issues: readonly ConfigIssue[]) {
-    super('TOOLSET_CONFIG_INVALID', formatConfigIssues(file, issues));
+    super('TOOLSET_CONFIG_INVALID', 'toolset config', file, issues);
     this.name = 'ToolsetConfigError';
-    this.file = file;
-    this.issues = Object.freeze([...issues]);
     markError(this, CONFIG);
   }
   static override isInstance = subclassGuard<ToolsetConfigError>(CONFIG);
-}
-
-const MAX_LISTED = 20;
-
-function formatConfigIssues(file: string, issues: readonly ConfigIssue[]): string {
-  const lines = issues.slice(0, MAX_LISTED).map((i) => {
-    const at = i.line !== undefined ? `${file}:${i.line}:${i.column ?? 1}` : file;
-    return `  - ${at} ${i.pointer || '(root)'}: ${i.message}`;
-  });
-  if (issues.length > MAX_LISTED) lines.push(`  … and ${issues.length - MAX_LISTED} more`);
-  return `Invalid toolset config ${file} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
 }

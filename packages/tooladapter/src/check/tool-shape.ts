@@ -55,3 +55,32 @@ export function checkKnownFields(
   for (const key of Object.keys(raw))
     if (!known.has(key)) out.add(joinPointer(pointer, key), rule, message(key));
 }
+
+/** How a flat tool dialect (`{name, description, <schema>, …}`) words the field and name checks. */
+export interface ToolFieldRules {
+  /** Prefix of the rule ids: `<rule>.unknown-field`, `<rule>.name`. */
+  rule: string;
+  fields: ReadonlySet<string>;
+  nameRule: NameRule;
+  unknownField: (key: string) => string;
+  badName: (maxNameLength: number) => string;
+}
+
+/** Only the dialect's fields, and a name its rule accepts within `maxNameLength`. */
+export function checkFieldsAndName(
+  value: Record<string, unknown>,
+  rules: ToolFieldRules,
+  maxNameLength: number,
+  out: ViolationList,
+): void {
+  checkKnownFields(value, rules.fields, '', out, `${rules.rule}.unknown-field`, rules.unknownField);
+  checkName(
+    value.name,
+    '/name',
+    rules.nameRule,
+    maxNameLength,
+    out,
+    `${rules.rule}.name`,
+    rules.badName(maxNameLength),
+  );
+}

@@ -1,7 +1,7 @@
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { checkAnthropicInputSchema } from '../check/anthropic.js';
 import { checkSchemaValidity } from '../check/schema-validity.js';
-import { checkKnownFields, checkName, requireObject } from '../check/tool-shape.js';
+import { checkFieldsAndName, requireObject, type ToolFieldRules } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { ConversionError } from '../errors.js';
 import { ANTHROPIC_NAME_RULE } from '../names/name-rules.js';
@@ -34,6 +34,14 @@ const FIELDS: ReadonlySet<string> = new Set([
   'defer_loading',
   'input_examples',
 ]);
+
+const FIELD_RULES: ToolFieldRules = {
+  rule: 'anthropic',
+  fields: FIELDS,
+  nameRule: ANTHROPIC_NAME_RULE,
+  unknownField: (key) => `tools.0.custom.${key}: Extra inputs are not permitted`,
+  badName: (max) => `tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,${max}}$'`,
+};
 
 /** Anthropic Messages API custom tool: `{name, description, input_schema, strict?}`. */
 export const anthropicCodec: DialectCodec = {
@@ -80,23 +88,7 @@ export const anthropicCodec: DialectCodec = {
     const out = new ViolationList();
     if (!requireObject(value, '', out, 'anthropic.tool.object', 'an Anthropic tool')) return out.items;
     const limits = mergeLimits(ANTHROPIC_LIMITS, options);
-    checkKnownFields(
-      value,
-      FIELDS,
-      '',
-      out,
-      'anthropic.unknown-field',
-      (key) => `tools.0.custom.${key}: Extra inputs are not permitted`,
-    );
-    checkName(
-      value.name,
-      '/name',
-      ANTHROPIC_NAME_RULE,
-      limits.maxNameLength,
-      out,
-      'anthropic.name',
-      `tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,${limits.maxNameLength}}$'`,
-    );
+    checkFieldsAndName(value, FIELD_RULES, limits.maxNameLength, out);
     if (value.description !== undefined && typeof value.description !== 'string')
       out.add(
         '/description',

@@ -1,20 +1,16 @@
 import { isPlainObject, type Tool } from '@toolarsenal/toolmodel';
 import { checkLimits } from '../check/common.js';
 import { checkSchemaValidity } from '../check/schema-validity.js';
-import { checkKnownFields, checkName, requireObject } from '../check/tool-shape.js';
+import { checkFieldsAndName, requireObject, type ToolFieldRules } from '../check/tool-shape.js';
 import { ViolationList } from '../check/violation.js';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { MCP_NAME_RULE } from '../names/name-rules.js';
 import type { CheckOptions, DialectCodec, DialectLimits, Loss, ToCanonicalOptions } from '../types.js';
+import { MCP_LIMITS } from './mcp.js';
 import { decodeFlatTool, expectObject, fieldLosses, mergeLimits, renameLoss } from './shared.js';
 
-export const LANGCHAIN_LIMITS: DialectLimits = {
-  maxNestingDepth: 100,
-  maxProperties: 100_000,
-  maxEnumValues: 100_000,
-  maxNameLength: 128,
-  maxRecursionUnfold: 3,
-};
+/** LangChain sets no limits of its own: a LangChain tool is held to what an MCP tool may be (its name rule too). */
+export const LANGCHAIN_LIMITS: DialectLimits = { ...MCP_LIMITS };
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 const FIELDS: ReadonlySet<string> = new Set([
@@ -26,6 +22,15 @@ const FIELDS: ReadonlySet<string> = new Set([
   'metadata',
   'tags',
 ]);
+
+const FIELD_RULES: ToolFieldRules = {
+  rule: 'langchain',
+  fields: FIELDS,
+  nameRule: MCP_NAME_RULE,
+  unknownField: (key) =>
+    `"${key}" is not a field of a LangChain tool (name, description, schema, returnDirect, responseFormat, metadata, tags)`,
+  badName: () => 'tool name must be 1–128 characters of [A-Za-z0-9_.-]',
+};
 
 /**
  * LangChain.js structured tool in its JSON form `{name, description, schema}` (what
@@ -56,24 +61,7 @@ export const langchainCodec: DialectCodec = {
     const out = new ViolationList();
     if (!requireObject(value, '', out, 'langchain.tool.object', 'a LangChain tool')) return out.items;
     const limits = mergeLimits(LANGCHAIN_LIMITS, options);
-    checkKnownFields(
-      value,
-      FIELDS,
-      '',
-      out,
-      'langchain.unknown-field',
-      (key) =>
-        `"${key}" is not a field of a LangChain tool (name, description, schema, returnDirect, responseFormat, metadata, tags)`,
-    );
-    checkName(
-      value.name,
-      '/name',
-      MCP_NAME_RULE,
-      limits.maxNameLength,
-      out,
-      'langchain.name',
-      'tool name must be 1–128 characters of [A-Za-z0-9_.-]',
-    );
+    checkFieldsAndName(value, FIELD_RULES, limits.maxNameLength, out);
     if (typeof value.description !== 'string')
       out.add('/description', 'langchain.description', 'description is required and must be a string');
     if (!isPlainObject(value.schema) || value.schema.type !== 'object')

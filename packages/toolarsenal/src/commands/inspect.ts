@@ -9,7 +9,8 @@ import { readInput } from '../input/read-input.js';
 import { openArsenal } from './arsenal-session.js';
 import type { RegisterCommand } from './index.js';
 import { arsenalTarget } from './inspect-arsenal.js';
-import type { StopSignal } from './serve.js';
+import { addSourceOptions } from './source-options.js';
+import { processStop, type StopSignal } from './stop-signal.js';
 
 interface InspectCommandOptions {
   config?: string;
@@ -18,11 +19,6 @@ interface InspectCommandOptions {
   port: string;
   host: string;
 }
-
-const processStop: StopSignal = (onStop) => {
-  process.once('SIGINT', onStop);
-  process.once('SIGTERM', onStop);
-};
 
 /** A tool file (any dialect the CLI reads), optionally with a toolset config for the policy view. */
 async function toolsTarget(
@@ -151,19 +147,19 @@ async function serveInspector(
 /** `toolarsenal inspect`: a local web page over a tool file (search, conversions, policies, calls). */
 export function createInspectCommand(stopSignal: StopSignal = processStop): RegisterCommand {
   return (program: Command, io: CliIo) => {
-    program
-      .command('inspect')
-      .description(
-        'Serve a local web page to inspect tools: lint, search with score breakdowns, conversions with their losses, policies, calls. Reads the same config as `serve` (--config, else toolarsenal.yaml here) or a tool file (--tools). Prints the URL; opens nothing.',
-      )
-      .option(
-        '--config <file>',
-        'arsenal config (toolarsenal.yaml): its sources are started; default: toolarsenal.yaml|yml|json in the working directory',
-      )
-      .option(
-        '--tools <file>',
-        'tool file instead of a config: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL',
-      )
+    addSourceOptions(
+      program
+        .command('inspect')
+        .description(
+          'Serve a local web page to inspect tools: lint, search with score breakdowns, conversions with their losses, policies, calls. Reads the same config as `serve` (--config, else toolarsenal.yaml here) or a tool file (--tools). Prints the URL; opens nothing.',
+        ),
+      {
+        config:
+          'arsenal config (toolarsenal.yaml): its sources are started; default: toolarsenal.yaml|yml|json in the working directory',
+        tools:
+          'tool file instead of a config: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL',
+      },
+    )
       .option(
         '--toolsets <file>',
         'with --tools: toolset config (policies, toolsets, exposure) for the policy view and calls',

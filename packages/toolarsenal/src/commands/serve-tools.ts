@@ -5,7 +5,8 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { loadTools } from '../input/load-tools.js';
 import { readInput } from '../input/read-input.js';
-import type { ServeCommandOptions, StopSignal } from './serve.js';
+import type { ServeCommandOptions } from './serve.js';
+import type { StopSignal } from './stop-signal.js';
 
 /** `toolarsenal serve --tools <file>`: one tool file (any dialect the CLI reads) as an MCP server. */
 export async function runServeTools(

@@ -4,6 +4,8 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { runServeConfig } from './serve-config.js';
 import type { RegisterCommand } from './index.js';
+import { addSourceOptions } from './source-options.js';
+import { processStop, type StopSignal } from './stop-signal.js';
 
 export interface ServeCommandOptions {
   tools?: string;
@@ -16,13 +18,7 @@ export interface ServeCommandOptions {
   pin?: string[];
 }
 
-/** Resolves when the process is asked to stop (SIGINT/SIGTERM) or, for stdio, when stdin ends. */
-export type StopSignal = (onStop: () => void) => void;
-
-const processStop: StopSignal = (onStop) => {
-  process.once('SIGINT', onStop);
-  process.once('SIGTERM', onStop);
-};
+export type { StopSignal } from './stop-signal.js';
 
 async function runServe(options: ServeCommandOptions, io: CliIo, stopSignal: StopSignal): Promise<void> {
   if (options.stdio && options.http !== undefined)
@@ -56,19 +52,19 @@ async function runServe(options: ServeCommandOptions, io: CliIo, stopSignal: Sto
 /** `toolarsenal serve`: a tool file (any dialect the CLI reads) as an MCP server. */
 export function createServeCommand(stopSignal: StopSignal = processStop): RegisterCommand {
   return (program: Command, io: CliIo) => {
-    program
-      .command('serve')
-      .description(
-        'Serve a config (the gateway: MCP servers, OpenAPI APIs, A2A agents, modules, tool files) or a tool file as an MCP server.',
-      )
-      .option(
-        '--config <file>',
-        'gateway config (default, when --tools is not given: toolarsenal.yaml|yml|json in this directory)',
-      )
-      .option(
-        '--tools <file>',
-        'serve one tool file instead: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL; tools without an executor answer EXECUTOR_NOT_FOUND',
-      )
+    addSourceOptions(
+      program
+        .command('serve')
+        .description(
+          'Serve a config (the gateway: MCP servers, OpenAPI APIs, A2A agents, modules, tool files) or a tool file as an MCP server.',
+        ),
+      {
+        config:
+          'gateway config (default, when --tools is not given: toolarsenal.yaml|yml|json in this directory)',
+        tools:
+          'serve one tool file instead: canonical tools or any dialect (MCP, OpenAI, Anthropic, …), JSON/YAML/JSONL; tools without an executor answer EXECUTOR_NOT_FOUND',
+      },
+    )
       .addOption(
         new Option(
           '--mode <mode>',

@@ -9,6 +9,21 @@ const obj = (
   required,
 });
 
+function webSearch(
+  namespace: string,
+  description = 'Search the web and return the top result pages with titles and snippets.',
+): ToolInput {
+  return {
+    name: 'web_search',
+    namespace,
+    description,
+    inputSchema: obj({ query: { type: 'string' } }),
+    tags: ['search', 'web'],
+    category: 'discovery',
+    capabilities: ['network_access'],
+  };
+}
+
 /** A small, realistic catalogue: payments, email, files, calendar, search, with near-duplicates across servers. */
 export const FIXTURE_INPUTS: ToolInput[] = [
   {
@@ -97,34 +112,10 @@ export const FIXTURE_INPUTS: ToolInput[] = [
     category: 'productivity',
     capabilities: ['write_data'],
   },
-  {
-    name: 'web_search',
-    namespace: 'search_a',
-    description: 'Search the web and return the top result pages with titles and snippets.',
-    inputSchema: obj({ query: { type: 'string' } }),
-    tags: ['search', 'web'],
-    category: 'discovery',
-    capabilities: ['network_access'],
-    annotations: { readOnlyHint: true },
-  },
-  {
-    name: 'web_search',
-    namespace: 'search_b',
-    description: 'Search the web and return the top result pages with titles and snippets.',
-    inputSchema: obj({ query: { type: 'string' } }),
-    tags: ['search', 'web'],
-    category: 'discovery',
-    capabilities: ['network_access'],
-  },
-  {
-    name: 'web_search',
-    namespace: 'search_c',
-    description: 'Search the web and return top result pages, titles and snippets.',
-    inputSchema: obj({ query: { type: 'string' } }),
-    tags: ['search', 'web'],
-    category: 'discovery',
-    capabilities: ['network_access'],
-  },
+  // The same web search from three servers: search_b an exact copy, search_c reworded.
+  { ...webSearch('search_a'), annotations: { readOnlyHint: true } },
+  webSearch('search_b'),
+  webSearch('search_c', 'Search the web and return top result pages, titles and snippets.'),
   {
     name: 'news_headlines',
     namespace: 'news',
