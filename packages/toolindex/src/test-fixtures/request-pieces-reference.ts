@@ -13,7 +13,7 @@ import {
   UNKNOWN,
 } from '../text/word-table.js';
 
-import type { ReductionOptions } from '../text/query-reduction.js';
+import { joinPicked, type ReductionOptions } from '../text/query-reduction.js';
 import { MAX_PIECE_CHARS, type RequestPieces } from '../text/request-pieces.js';
 
 /**
@@ -281,16 +281,5 @@ export function referenceReduceQuery(
     if (best < 0) break;
     take(best);
   }
-  if (picked.length === 0) return cutAtWhitespace(text, budgetChars);
-  return picked
-    .sort((a, b) => a - b)
-    .map((i) => text.slice(starts[i], ends[i]))
-    .join(' ');
-}
-
-/** The longest prefix of at most `max` characters ending at whitespace (or exactly `max` when there is none). */
-function cutAtWhitespace(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const space = text.lastIndexOf(' ', max);
-  return space > max / 2 ? text.slice(0, space) : text.slice(0, max);
+  return joinPicked(text, picked, starts, ends, budgetChars);
 }

@@ -109,6 +109,20 @@ export function reduceQuery(
     if (best < 0) break;
     take(best);
   }
+  return joinPicked(text, picked, starts, ends, budgetChars);
+}
+
+/**
+ * The picked pieces in request order, joined by spaces; the request's start cut at whitespace when nothing was
+ * picked. Exported for the reference reduction the tests compare against.
+ */
+export function joinPicked(
+  text: string,
+  picked: number[],
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  budgetChars: number,
+): string {
   if (picked.length === 0) return cutAtWhitespace(text, budgetChars);
   return picked
     .sort((a, b) => a - b)
