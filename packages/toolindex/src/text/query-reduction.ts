@@ -1,4 +1,4 @@
-import { requestPieces } from './request-pieces.js';
+import { RequestScan } from './request-pieces.js';
 
 /**
  * Long requests (a task description, a conversation summary pasted in) are reduced to what retrieval needs
@@ -41,45 +41,66 @@ export function reduceQuery(
   if (text.length <= REDUCE_ABOVE_CHARS) return text;
   const budgetChars = options.budget ?? BUDGET_CHARS;
   const anchors = options.anchors ?? 'both';
-  const {
-    starts,
-    ends,
-    from,
-    terms,
-    weights: termWeights,
-  } = requestPieces(text, weightOf, options.weightKey);
-  const count = starts.length;
-  const lengthOf = (i: number) => ends[i]! - starts[i]!;
-  const covered = new Uint8Array(termWeights.length);
+  const scan = new RequestScan(text, weightOf, options.weightKey);
+  const { starts, ends, terms, weights: termWeights } = scan;
+  const count = scan.count;
+  const lengths = new Int32Array(count);
+  const roots = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    lengths[i] = ends[i]! - starts[i]!;
+    roots[i] = Math.sqrt(lengths[i]!);
+  }
+  // Term ids are assigned as pieces are looked up: `covered` grows with them.
+  let covered = new Uint8Array(64);
+  const cover = (term: number) => {
+    if (term >= covered.length) {
+      const grown = new Uint8Array(Math.max(covered.length * 2, term + 1));
+      grown.set(covered);
+      covered = grown;
+    }
+    covered[term] = 1;
+  };
   const open = new Uint8Array(count).fill(1);
   const picked: number[] = [];
   let budget = budgetChars;
   const take = (i: number) => {
     open[i] = 0;
     picked.push(i);
-    budget -= lengthOf(i) + 1;
-    for (let k = from[i]!; k < from[i + 1]!; k++) covered[terms[k]!] = 1;
+    budget -= lengths[i]! + 1;
+    const termCount = scan.termCount(i);
+    for (let k = scan.termsFrom(i), end = k + termCount; k < end; k++) cover(terms[k]!);
   };
-  const gainOf = (i: number) => {
-    let gain = 0;
-    for (let k = from[i]!; k < from[i + 1]!; k++)
-      if (covered[terms[k]!] === 0) gain += termWeights[terms[k]!]!;
-    return gain / Math.sqrt(lengthOf(i));
-  };
-  if (anchors !== 'none' && count > 0) {
-    if (lengthOf(0) <= budget) take(0);
-    if (anchors === 'both' && count > 1 && lengthOf(count - 1) <= budget) take(count - 1);
+  if (anchors !== 'none') {
+    // The first and the last piece that name something in the catalogue.
+    let first = 0;
+    while (first < count && scan.termCount(first) === 0) first++;
+    if (first < count) {
+      if (lengths[first]! <= budget) take(first);
+      if (anchors === 'both') {
+        let last = count - 1;
+        while (last > first && scan.termCount(last) === 0) last--;
+        if (last > first && lengths[last]! <= budget) take(last);
+      }
+    }
   }
   while (picked.length < MAX_PICKS && budget > 0) {
     let best = -1;
     let bestGain = 0;
     for (let i = 0; i < count; i++) {
       if (open[i] === 0) continue;
-      if (lengthOf(i) > budget) {
+      // A piece longer than what is left of the budget never fits again: its terms are never looked up.
+      if (lengths[i]! > budget) {
         open[i] = 0;
         continue;
       }
-      const gain = gainOf(i);
+      // Catalogue weight of the terms not yet covered, per √characters.
+      const termCount = scan.termCount(i);
+      let gain = 0;
+      for (let k = scan.termsFrom(i), end = k + termCount; k < end; k++) {
+        const term = terms[k]!;
+        if (term >= covered.length || covered[term] === 0) gain += termWeights[term]!;
+      }
+      gain /= roots[i]!;
       if (gain > bestGain) {
         bestGain = gain;
         best = i;

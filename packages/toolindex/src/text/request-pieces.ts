@@ -1,8 +1,17 @@
-import { HASH_PRIME, HASH_SEED } from './ascii-words.js';
+import { AsciiWords, HASH_PRIME, HASH_SEED } from './ascii-words.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
 import { unicodeWords } from './tokenize.js';
-import { cachedWeight, knownToken, nextStamp, remember, type Token, tokenOf } from './word-table.js';
+import {
+  cachedWeight,
+  knownToken,
+  localOf,
+  nextStamp,
+  remember,
+  setLocal,
+  tokenOf,
+  UNKNOWN,
+} from './word-table.js';
 
 /** Pieces longer than this are cut (between runs of non-space characters when there are some). */
 export const MAX_PIECE_CHARS = 300;
@@ -20,201 +29,302 @@ export interface RequestPieces {
   ends: number[];
   from: number[];
   terms: number[];
-  /** Catalogue weight per request term id. */
+  /** Catalogue weight (> 0) per request term id. */
   weights: number[];
 }
 
-/** Word spans of the current run (start, end, hash per word), reused across requests; grown as needed. */
-let runWords = new Int32Array(3 * 256);
+const WORDS = new AsciiWords();
 
 /**
- * One pass over the request, linear in its length: each character is read once by a scan that finds the runs
- * of non-space characters and the words in them (split as `AsciiWords` splits, hashed as read) together; the
- * word table then turns a word seen before into its token without allocating, each distinct token's weight is
- * asked for once, and only pieces that name something in the catalogue are kept. `weightKey` (non-zero) names the
- * statistics `weightOf` reads while they do not change: weights are then remembered per token across requests
- * (see `cachedWeight`). Tokens are those of `tokenize` (runs holding non-ASCII characters go through its Unicode
- * path).
+ * A long request's pieces, found by one cheap scan of its characters (where pieces start and end depends on
+ * spaces and punctuation only), and each piece's catalogue terms looked up only when asked for (`termsOf`): the
+ * reduction needs the terms of its anchors and of the pieces short enough to fit what is left of its budget, a
+ * few of the hundred-odd pieces of a 10,000-character request. Pieces are numbered in text order, including those
+ * that name nothing in the catalogue (they have no terms). Tokens are those of `tokenize` (runs holding non-ASCII
+ * characters go through its Unicode path). `weightKey` (non-zero) names the statistics `weightOf` reads while they
+ * do not change: weights are then remembered per token across requests (see `cachedWeight`); each distinct token's
+ * weight is asked for once per request.
  */
+export class RequestScan {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** Catalogue weight (> 0) per request term id. */
+  readonly weights: number[] = [];
+  /** Term ids of the pieces looked up so far; piece `i`'s are `terms[termFrom[i], termTo[i])` once looked up. */
+  readonly terms: number[] = [];
+  readonly #termFrom: number[] = [];
+  readonly #termTo: number[] = [];
+  /** Per request term id, the piece that last listed it (de-duplicates a piece's terms). */
+  readonly #lastPiece: number[] = [];
+  /** Per piece, whether a run in it goes through the Unicode path (else the piece is read as ASCII at once). */
+  readonly #unicode: boolean[] = [];
+  readonly #pass = nextStamp();
+  #piece = 0;
+
+  constructor(
+    readonly text: string,
+    readonly weightOf: (token: string) => number,
+    readonly weightKey = 0,
+  ) {
+    pieceBounds(text, this.starts, this.ends, this.#unicode);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  /** Looks up piece `i`'s terms (once) and returns how many it has; they are `terms[termsFrom(i), …)`. */
+  termCount(i: number): number {
+    if (this.#termFrom[i] === undefined) this.#lookUpPiece(i);
+    return this.#termTo[i]! - this.#termFrom[i]!;
+  }
+
+  termsFrom(i: number): number {
+    return this.#termFrom[i]!;
+  }
+
+  #lookUpPiece(i: number): void {
+    const { text } = this;
+    this.#piece = i;
+    this.#termFrom[i] = this.terms.length;
+    const to = this.ends[i]!;
+    if (!this.#unicode[i]) {
+      // Spaces and `;` separate words as punctuation does: the whole piece is one ASCII read.
+      this.#asciiWords(this.starts[i]!, to);
+      this.#termTo[i] = this.terms.length;
+      return;
+    }
+    // The piece's runs (or its part of a run cut between words or into Unicode chunks), each as the scan read it.
+    for (let at = this.starts[i]!; at < to;) {
+      let c = text.charCodeAt(at);
+      if (isDelimiter(c)) {
+        at++;
+        continue;
+      }
+      const start = at;
+      let unicode = false;
+      for (; at < to; at++) {
+        c = text.charCodeAt(at);
+        if (isDelimiter(c)) break;
+        if (c > 0x7f && !separatesOnly(c)) unicode = true;
+      }
+      if (unicode) {
+        for (const token of unicodeWords(text.slice(start, at), [])) this.#add(tokenOf(token));
+        continue;
+      }
+      this.#asciiWords(start, at);
+    }
+    this.#termTo[i] = this.terms.length;
+  }
+
+  /**
+   * The words of `text[from, to)` (ASCII, or separated by `separatesOnly` characters), split as `AsciiWords`
+   * splits them (camelCase boundaries before `aB`, `1B` and the `B` of `ABc`) and hashed as read, looked up.
+   */
+  #asciiWords(from: number, to: number): void {
+    const { text } = this;
+    let start = -1;
+    let hash = 0;
+    for (let at = from; at <= to; at++) {
+      const c = at < to ? text.charCodeAt(at) : 32;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        // The common case: a lower-case letter or a digit never starts a camelCase boundary.
+        if (start >= 0) hash = Math.imul(hash ^ c, HASH_PRIME);
+        else {
+          start = at;
+          hash = Math.imul(HASH_SEED ^ c, HASH_PRIME);
+        }
+        continue;
+      }
+      if (c >= 65 && c <= 90) {
+        if (start >= 0) {
+          const p = text.charCodeAt(at - 1);
+          const next = at + 1 < to ? text.charCodeAt(at + 1) : 0;
+          if (
+            (p >= 97 && p <= 122) ||
+            (p >= 48 && p <= 57) ||
+            (p >= 65 && p <= 90 && next >= 97 && next <= 122)
+          ) {
+            this.#word(start, at, hash);
+            start = -1;
+          }
+        }
+        if (start >= 0) hash = Math.imul(hash ^ (c + 32), HASH_PRIME);
+        else {
+          start = at;
+          hash = Math.imul(HASH_SEED ^ (c + 32), HASH_PRIME);
+        }
+        continue;
+      }
+      if (start >= 0) {
+        this.#word(start, at, hash);
+        start = -1;
+      }
+    }
+  }
+
+  #word(start: number, end: number, hash: number): void {
+    if (end - start > MAX_TOKEN_LENGTH) return;
+    const { text } = this;
+    let id = knownToken(text, start, end, hash);
+    if (id === UNKNOWN) {
+      const word = text.slice(start, end).toLowerCase();
+      id = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
+    }
+    if (id >= 0) this.#add(id);
+  }
+
+  /** Token `id` seen in the current piece: its request term id, once per piece, when it weighs anything. */
+  #add(id: number): void {
+    const pass = this.#pass;
+    const lastPiece = this.#lastPiece;
+    let local = localOf(id, pass);
+    if (local === -1) {
+      const weight = cachedWeight(id, this.weightKey, this.weightOf);
+      // Words that weigh nothing get no request term id (-2): they are never listed.
+      local = weight > 0 ? this.weights.push(weight) - 1 : -2;
+      if (local >= 0) lastPiece.push(-1);
+      setLocal(id, pass, local);
+    }
+    if (local >= 0 && lastPiece[local] !== this.#piece) {
+      lastPiece[local] = this.#piece;
+      this.terms.push(local);
+    }
+  }
+}
+
+/** Every piece that names something in the catalogue, with its terms (all pieces looked up). */
 export function requestPieces(
   text: string,
   weightOf: (token: string) => number,
   weightKey = 0,
 ): RequestPieces {
-  const out: RequestPieces = { starts: [], ends: [], from: [0], terms: [], weights: [] };
-  const stamp = nextStamp();
-  /** Per request term id, the piece that last listed it (de-duplicates a piece's terms). */
-  const lastPiece: number[] = [];
-  const { terms, weights, from } = out;
-  let piece = 0;
+  const scan = new RequestScan(text, weightOf, weightKey);
+  const out: RequestPieces = { starts: [], ends: [], from: [0], terms: [], weights: scan.weights };
+  for (let i = 0; i < scan.count; i++) {
+    const count = scan.termCount(i);
+    if (count === 0) continue;
+    const from = scan.termsFrom(i);
+    for (let k = from; k < from + count; k++) out.terms.push(scan.terms[k]!);
+    out.starts.push(scan.starts[i]!);
+    out.ends.push(scan.ends[i]!);
+    out.from.push(out.terms.length);
+  }
+  return out;
+}
+
+/**
+ * Where the pieces of a request start and end, from its characters alone: a piece ends at a sentence stop
+ * (`.`/`!`/`?` before whitespace), a line break or `;`; a run of non-space characters that would make it longer
+ * than `MAX_PIECE_CHARS` starts a new one; an ASCII run longer than a piece is cut between words, a run with
+ * non-ASCII characters into chunks of `MAX_PIECE_CHARS` (never inside a surrogate pair), as the Unicode path reads it.
+ */
+function pieceBounds(text: string, starts: number[], ends: number[], unicode: boolean[]): void {
+  const n = text.length;
   let pieceStart = -1;
   let pieceEnd = -1;
-  const add = (token: Token) => {
-    if (token.stamp !== stamp) {
-      token.stamp = stamp;
-      token.local = weights.length;
-      weights.push(cachedWeight(token, weightKey, weightOf));
-      lastPiece.push(-1);
-    }
-    const id = token.local;
-    if (weights[id]! > 0 && lastPiece[id] !== piece) {
-      lastPiece[id] = piece;
-      terms.push(id);
-    }
-  };
+  let pieceUnicode = false;
   const close = () => {
-    const first = from[from.length - 1]!;
-    if (pieceStart >= 0 && terms.length > first) {
-      out.starts.push(pieceStart);
-      out.ends.push(pieceEnd);
-      from.push(terms.length);
-    } else terms.length = first;
-    piece++;
+    if (pieceStart >= 0) {
+      starts.push(pieceStart);
+      ends.push(pieceEnd);
+      unicode.push(pieceUnicode);
+    }
     pieceStart = -1;
+    pieceUnicode = false;
   };
-  /** The run `text[runStart, runEnd)` and its `count` words (in `runWords`), or its Unicode path. */
-  const run = (runStart: number, runEnd: number, count: number, ascii: boolean) => {
-    if (pieceStart >= 0 && runEnd - pieceStart > MAX_PIECE_CHARS) close();
-    if (!ascii) {
-      unicodeRun(
-        text,
-        runStart,
-        runEnd,
-        add,
-        () => close(),
-        (s, e) => {
-          if (pieceStart < 0) pieceStart = s;
-          pieceEnd = e;
-        },
-      );
-      return;
-    }
-    if (pieceStart < 0) pieceStart = runStart;
-    const spans = runWords;
-    for (let k = 0; k < count * 3; k += 3) {
-      const start = spans[k]!;
-      const end = spans[k + 1]!;
-      if (end - pieceStart > MAX_PIECE_CHARS && pieceEnd > pieceStart) {
-        // A run longer than a piece (no spaces): cut it between words.
-        close();
-        pieceStart = start;
-      }
-      pieceEnd = end;
-      if (end - start > MAX_TOKEN_LENGTH) continue;
-      const hash = spans[k + 2]!;
-      let token = knownToken(text, start, end, hash);
-      if (token === undefined) {
-        const word = text.slice(start, end).toLowerCase();
-        token = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
-      }
-      if (token !== null) add(token);
-    }
-    pieceEnd = runEnd;
-  };
-  const n = text.length;
-  let runStart = -1;
-  let ascii = true;
-  let count = 0;
-  let wordStart = -1;
-  let hash = 0;
-  for (let at = 0; at < n; at++) {
+  for (let at = 0; at < n;) {
     const c = text.charCodeAt(at);
-    // Word characters, split as `AsciiWords` splits (camelCase boundaries before `aB`, `1B` and the `B` of `ABc`).
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-      // The common case: a lower-case letter or a digit never starts a camelCase boundary.
-      if (wordStart >= 0) hash = Math.imul(hash ^ c, HASH_PRIME);
-      else {
-        if (runStart < 0) runStart = at;
-        wordStart = at;
-        hash = Math.imul(HASH_SEED ^ c, HASH_PRIME);
-      }
-      continue;
-    }
-    if (c >= 65 && c <= 90) {
-      if (wordStart >= 0) {
-        const p = text.charCodeAt(at - 1);
-        if (
-          (p >= 97 && p <= 122) ||
-          (p >= 48 && p <= 57) ||
-          (p >= 65 && p <= 90 && isLower(text.charCodeAt(at + 1)))
-        ) {
-          count = pushWord(count, wordStart, at, hash);
-          wordStart = -1;
-        }
-      }
-      if (wordStart >= 0) hash = Math.imul(hash ^ (c + 32), HASH_PRIME);
-      else {
-        if (runStart < 0) runStart = at;
-        wordStart = at;
-        hash = Math.imul(HASH_SEED ^ (c + 32), HASH_PRIME);
-      }
-      continue;
-    }
-    if (wordStart >= 0) {
-      count = pushWord(count, wordStart, at, hash);
-      wordStart = -1;
-    }
-    if (c === 32 || (c >= 9 && c <= 13) || c === 59 /* ; */) {
-      if (runStart >= 0) {
-        run(runStart, at, count, ascii);
-        runStart = -1;
-        ascii = true;
-        count = 0;
-      }
+    if (isDelimiter(c)) {
       if (c === 10 || c === 13 || c === 59) close();
       else if (at > 0) {
         const p = text.charCodeAt(at - 1);
         if (p === 46 || p === 33 || p === 63) close(); // . ! ? before whitespace
       }
+      at++;
       continue;
     }
-    // Punctuation or a non-ASCII character: part of the run, between words.
-    if (runStart < 0) runStart = at;
-    if (c > 0x7f) ascii = false;
+    const runStart = at;
+    let ascii = true;
+    let plain = true;
+    for (; at < n; at++) {
+      const d = text.charCodeAt(at);
+      // Letters (most characters) are above `;`: one comparison for them.
+      if (d > 59) {
+        if (d > 0x7f) {
+          ascii = false;
+          if (!separatesOnly(d)) plain = false;
+        }
+      } else if (d === 32 || (d >= 9 && d <= 13) || d === 59) break;
+    }
+    const runEnd = at;
+    if (pieceStart >= 0 && runEnd - pieceStart > MAX_PIECE_CHARS) close();
+    if (!ascii) {
+      for (let start = runStart; start < runEnd;) {
+        let end = Math.min(runEnd, start + MAX_PIECE_CHARS);
+        if (end < runEnd && isLowSurrogate(text.charCodeAt(end))) end--;
+        if (end - start === MAX_PIECE_CHARS || start > runStart) close();
+        if (pieceStart < 0) pieceStart = start;
+        if (!plain) pieceUnicode = true;
+        pieceEnd = end;
+        start = end;
+      }
+      continue;
+    }
+    if (pieceStart < 0) pieceStart = runStart;
+    if (runEnd - pieceStart > MAX_PIECE_CHARS) {
+      // A run longer than a piece (no spaces): cut it between words.
+      const words = WORDS.reset(text, runStart, runEnd);
+      while (words.next()) {
+        if (words.end - pieceStart > MAX_PIECE_CHARS && pieceEnd > pieceStart) {
+          close();
+          pieceStart = words.start;
+        }
+        pieceEnd = words.end;
+      }
+    }
+    pieceEnd = runEnd;
   }
-  if (wordStart >= 0) count = pushWord(count, wordStart, n, hash);
-  if (runStart >= 0) run(runStart, n, count, ascii);
   close();
-  return out;
 }
 
-function isLower(c: number): boolean {
-  return c >= 97 && c <= 122;
-}
-
-/** Appends a word span to `runWords` and returns the new word count. */
-function pushWord(count: number, start: number, end: number, hash: number): number {
-  const at = count * 3;
-  if (at + 3 > runWords.length) {
-    const grown = new Int32Array(runWords.length * 2);
-    grown.set(runWords);
-    runWords = grown;
-  }
-  runWords[at] = start;
-  runWords[at + 1] = end;
-  runWords[at + 2] = hash;
-  return count + 1;
+/** ASCII whitespace and `;`: they end runs. */
+function isDelimiter(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 59;
 }
 
 /**
- * A run with non-ASCII characters, through the Unicode path; one longer than a piece (text written without
- * spaces) is cut into pieces of `MAX_PIECE_CHARS`, never inside a surrogate pair.
+ * Non-ASCII characters that only separate words: NFKC leaves them alone, they are not letters, digits or marks,
+ * and they compose with nothing, so the Unicode path splits a text at them exactly as the ASCII path splits at
+ * punctuation (tested character by character). Typographic quotes and dashes, the degree sign, bullets, common
+ * signs: a run holding only these besides ASCII is read by the ASCII path.
  */
-function unicodeRun(
-  text: string,
-  from: number,
-  to: number,
-  add: (token: Token) => void,
-  close: () => void,
-  extend: (start: number, end: number) => void,
-): void {
-  for (let start = from; start < to;) {
-    let end = Math.min(to, start + MAX_PIECE_CHARS);
-    if (end < to && isLowSurrogate(text.charCodeAt(end))) end--;
-    if (end - start === MAX_PIECE_CHARS || start > from) close();
-    extend(start, end);
-    for (const token of unicodeWords(text.slice(start, end), [])) add(tokenOf(token));
-    start = end;
+export function separatesOnly(c: number): boolean {
+  switch (c) {
+    case 0xa7: // §
+    case 0xa9: // ©
+    case 0xab: // «
+    case 0xae: // ®
+    case 0xb0: // °
+    case 0xb1: // ±
+    case 0xb6: // ¶
+    case 0xb7: // ·
+    case 0xbb: // »
+    case 0xd7: // ×
+    case 0xf7: // ÷
+    case 0x2013: // –
+    case 0x2014: // —
+    case 0x2018: // ‘
+    case 0x2019: // ’
+    case 0x201c: // “
+    case 0x201d: // ”
+    case 0x2022: // •
+    case 0x20ac: // €
+    case 0x2190: // ←
+    case 0x2192: // →
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -1,7 +1,7 @@
 import { AsciiWords } from './ascii-words.js';
 import { stem } from './stem.js';
 import { STOP_WORDS } from './stop-words.js';
-import { knownToken, remember } from './word-table.js';
+import { knownToken, remember, tokenText, UNKNOWN } from './word-table.js';
 
 /** Tokens longer than this are noise (hashes, base64) and are dropped. */
 const MAX_TOKEN_LENGTH = 40;
@@ -111,12 +111,12 @@ function pushSpan(
     return;
   }
   if (end - start > MAX_TOKEN_LENGTH) return;
-  let token = knownToken(text, start, end, hash);
-  if (token === undefined) {
+  let id = knownToken(text, start, end, hash);
+  if (id === UNKNOWN) {
     const word = sliceLower(text, start, end, hasUpper);
-    token = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
+    id = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
   }
-  if (token !== null) out.push(token.text);
+  if (id >= 0) out.push(tokenText(id));
 }
 
 function sliceLower(text: string, start: number, end: number, hasUpper: boolean): string {
