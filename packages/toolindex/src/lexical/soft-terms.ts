@@ -1,6 +1,9 @@
 import { createDefaultEmbedder, STATIC_EMBEDDER_ID_PREFIX } from '../embedders/static/static-embedder.js';
 import type { Embedder } from '../embedders/embedder.js';
 import type { QueryTerm } from './bm25.js';
+import { SoftTermMatcher } from './soft-term-matcher.js';
+
+export { type MatcherLineage, type SoftNeighbour, SoftTermMatcher } from './soft-term-matcher.js';
 
 /**
  * Soft term matching (opt-in `softTerms` index option): a query word is also matched, through the shipped static
@@ -49,139 +52,67 @@ export interface CatalogueTerms {
   catalogueTerms?(): { ids: Uint32Array; words: readonly string[] };
 }
 
-/** Query words whose neighbours are remembered per catalogue state; cleared when full. */
-const NEIGHBOUR_CACHE_MAX = 20_000;
-
-export interface SoftNeighbour {
-  id: number;
-  similarity: number;
-}
-
-/**
- * Catalogue words as unit vectors, searched exhaustively but pruned exactly. The table's dimensions are principal
- * components in falling variance, so a row's dot product over its first `HEAD` dimensions plus the product of the
- * two vectors' remaining norms (Cauchy–Schwarz) bounds its cosine: the rest of a row is read only when that bound
- * reaches the threshold (about one row in five, then one in thirty, on the bench catalogue). Neighbours are
- * remembered per word.
- */
-export class SoftTermMatcher {
-  readonly #ids: Uint32Array;
-  readonly #rows: Float32Array;
-  readonly #dimensions: number;
-  readonly #head: number;
-  /** The first `head` dimensions of every row, packed (`heads[row * head + k]`): the first pass reads only these. */
-  readonly #heads: Float32Array;
-  /** Per row, the norm of its dimensions after the head, and after twice the head. */
-  readonly #tail: Float32Array;
-  readonly #tail2: Float32Array;
-  readonly #cache = new Map<string, readonly SoftNeighbour[]>();
-
-  constructor(ids: Uint32Array, rows: Float32Array, dimensions: number) {
-    const head = Math.min(HEAD, dimensions) & ~3; // a multiple of 4 (unrolled loop)
-    this.#ids = ids;
-    this.#rows = rows;
-    this.#dimensions = dimensions;
-    this.#head = head;
-    this.#heads = new Float32Array(ids.length * head);
-    for (let r = 0; r < ids.length; r++)
-      this.#heads.set(rows.subarray(r * dimensions, r * dimensions + head), r * head);
-    this.#tail = Float32Array.from(ids, (_, r) => tailNorm(rows, r * dimensions, head, dimensions));
-    this.#tail2 = Float32Array.from(ids, (_, r) => tailNorm(rows, r * dimensions, 2 * head, dimensions));
-  }
-
-  /** Remembered neighbours of a word, if searched before. */
-  cached(word: string): readonly SoftNeighbour[] | undefined {
-    return this.#cache.get(word);
-  }
-
-  /** Catalogue words with cosine ≥ threshold to `vector` (a unit vector), best first, excluding `self`. */
-  neighbours(
-    word: string,
-    vector: Float32Array,
-    self: number | undefined,
-    options: SoftTermOptions,
-  ): readonly SoftNeighbour[] {
-    const cached = this.#cache.get(word);
-    if (cached) return cached;
-    const found: SoftNeighbour[] = [];
-    if (vector.some((x) => x !== 0)) this.#scan(vector, self, options.threshold, found);
-    // Ties broken by term id, so the result does not depend on scan order.
-    found.sort((a, b) => b.similarity - a.similarity || a.id - b.id);
-    const out = found.slice(0, options.neighbours);
-    if (this.#cache.size >= NEIGHBOUR_CACHE_MAX) this.#cache.clear();
-    this.#cache.set(word, out);
-    return out;
-  }
-
-  #scan(vector: Float32Array, self: number | undefined, threshold: number, found: SoftNeighbour[]): void {
-    const n = this.#ids.length;
-    const d = this.#dimensions;
-    const head = this.#head;
-    const middle = Math.min(2 * head, d);
-    const queryTail = tailNorm(vector, 0, head, d);
-    const queryTail2 = tailNorm(vector, 0, middle, d);
-    const bound = threshold - BOUND_SLACK;
-    const rows = this.#rows;
-    const heads = this.#heads;
-    const tail = this.#tail;
-    const tail2 = this.#tail2;
-    for (let r = 0; r < n; r++) {
-      // Four partial sums: independent additions run in parallel (about 1.6× faster than one).
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      const at = r * head;
-      for (let k = 0; k < head; k += 4) {
-        s0 += heads[at + k]! * vector[k]!;
-        s1 += heads[at + k + 1]! * vector[k + 1]!;
-        s2 += heads[at + k + 2]! * vector[k + 2]!;
-        s3 += heads[at + k + 3]! * vector[k + 3]!;
-      }
-      let dot = s0 + s1 + s2 + s3;
-      if (dot + tail[r]! * queryTail < bound) continue;
-      const base = r * d;
-      for (let k = head; k < middle; k++) dot += rows[base + k]! * vector[k]!;
-      if (dot + tail2[r]! * queryTail2 < bound) continue;
-      for (let k = middle; k < d; k++) dot += rows[base + k]! * vector[k]!;
-      if (dot >= threshold && this.#ids[r] !== self) found.push({ id: this.#ids[r]!, similarity: dot });
-    }
-  }
-}
-
-/** Dimensions read for every catalogue word before the first bound check. */
-const HEAD = 32;
-/** Float32 rounding can only loosen a bound by far less than this. */
-const BOUND_SLACK = 1e-4;
-
-function tailNorm(v: Float32Array, base: number, from: number, dimensions: number): number {
-  let sum = 0;
-  for (let k = from; k < dimensions; k++) sum += v[base + k]! * v[base + k]!;
-  return Math.sqrt(sum);
-}
-
 const matchers = new WeakMap<object, Promise<SoftTermMatcher>>();
+/** Per index (its settings object): the latest catalogue state's matcher, whose rows and lists the next reuses. */
+const latest = new WeakMap<SoftTerms, SoftTermMatcher>();
 
-function matcherFor(statistics: CatalogueTerms, table: Embedder): Promise<SoftTermMatcher> {
+function matcherFor(statistics: CatalogueTerms, options: SoftTerms): Promise<SoftTermMatcher> {
   let matcher = matchers.get(statistics);
   if (!matcher) {
-    const { ids, words } = statistics.catalogueTerms!();
-    matcher = table.embed(words).then((vectors) => {
-      const d = table.dimensions;
-      const known = vectors.flatMap((v, i) => (v.some((x) => x !== 0) ? [i] : []));
-      const matrix = new Float32Array(known.length * d);
-      known.forEach((i, row) => matrix.set(vectors[i]!, row * d));
-      return new SoftTermMatcher(
-        Uint32Array.from(known, (i) => ids[i]!),
-        matrix,
-        d,
-      );
+    matcher = buildMatcher(statistics.catalogueTerms!(), options.table, latest.get(options)).then((built) => {
+      latest.set(options, built);
+      return built;
     });
     // A failed load is not remembered: the next search tries again.
     matcher.catch(() => matchers.delete(statistics));
     matchers.set(statistics, matcher);
   }
   return matcher;
+}
+
+/**
+ * A matcher for a catalogue (its words and term ids). With the matcher of a previous state of the same
+ * vocabulary, only words that state did not have are embedded, and the neighbour lists it found are carried over
+ * (each updated on its next use by dropping removed words and scanning the added rows only).
+ */
+export async function buildMatcher(
+  catalogue: { ids: Uint32Array; words: readonly string[] },
+  table: Embedder,
+  previous?: SoftTermMatcher,
+): Promise<SoftTermMatcher> {
+  const { ids, words } = catalogue;
+  const d = table.dimensions;
+  const before = previous?.dimensions === d ? previous.lineage : undefined;
+  const missing = words.filter((w) => !before?.rowOf.has(w) && !before?.unknown.has(w));
+  const vectors = missing.length === 0 ? [] : await table.embed(missing);
+  const fresh = new Map(missing.map((w, i) => [w, vectors[i]!]));
+  const matrix = new Float32Array(words.length * d);
+  const rowIds: number[] = [];
+  const rowOf = new Map<string, number>();
+  const unknown = new Set<string>();
+  const added: number[] = [];
+  let sameIds = before !== undefined;
+  words.forEach((word, i) => {
+    const row = rowIds.length;
+    const old = before?.rowOf.get(word);
+    if (old !== undefined) {
+      if (previous!.id(old) !== ids[i]) sameIds = false;
+      matrix.set(previous!.row(old), row * d);
+    } else {
+      const v = fresh.get(word);
+      if (!v || !v.some((x) => x !== 0)) return void unknown.add(word);
+      matrix.set(v, row * d);
+      added.push(row);
+    }
+    rowIds.push(ids[i]!);
+    rowOf.set(word, row);
+  });
+  const carried = sameIds ? { all: previous!.found(), added: Uint32Array.from(added) } : undefined;
+  return new SoftTermMatcher(Uint32Array.from(rowIds), matrix.slice(0, rowIds.length * d), d, {
+    rowOf,
+    unknown,
+    ...(carried ? { previous: carried } : {}),
+  });
 }
 
 /**
@@ -198,7 +129,7 @@ export async function withSoftTerms(
   if (!options || !statistics.catalogueTerms || terms.length === 0) return terms;
 
   const wordTable = options.table;
-  const matcher = await matcherFor(statistics, wordTable);
+  const matcher = await matcherFor(statistics, options);
   const words = [...new Set(tokens)];
   // Only words not searched before are embedded.
   const fresh = words.filter((w, position) => terms[position]!.weight !== 0 && !matcher.cached(w));
