@@ -40,7 +40,7 @@ describe('name signal', () => {
     expect(nameVectors(createTestEmbedder())(tools[0]!)).toBeUndefined();
   });
 
-  it('takes part in hybrid search with the static table only', async () => {
+  it('takes part in hybrid search with the static table only, when given a weight', async () => {
     const signalOf = async (
       options: Parameters<typeof createIndex>[0],
       mode: 'hybrid' | 'semantic' | 'lexical',
@@ -58,10 +58,11 @@ describe('name signal', () => {
     };
     const off = (values: (number | undefined)[]) => values.every((v) => v === undefined);
     const embedder = createDefaultEmbedder();
-    expect(await signalOf({ embedder }, 'hybrid')).toEqual([1, 0]);
-    expect(off(await signalOf({ embedder }, 'semantic'))).toBe(true);
-    expect(off(await signalOf({ embedder }, 'lexical'))).toBe(true);
-    expect(off(await signalOf({ embedder, weights: { name: 0 } }, 'hybrid'))).toBe(true);
-    expect(off(await signalOf({ embedder: createTestEmbedder() }, 'hybrid'))).toBe(true);
+    const weights = { name: 0.05 };
+    expect(await signalOf({ embedder, weights }, 'hybrid')).toEqual([1, 0]);
+    expect(off(await signalOf({ embedder, weights }, 'semantic'))).toBe(true);
+    expect(off(await signalOf({ embedder, weights }, 'lexical'))).toBe(true);
+    expect(off(await signalOf({ embedder }, 'hybrid'))).toBe(true);
+    expect(off(await signalOf({ embedder: createTestEmbedder(), weights }, 'hybrid'))).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ export const DEFAULT_WEIGHTS: SignalWeights = {
   fuzzy: 0.2,
   slots: 0.15,
   clauses: 0.3,
-  name: 0.05,
+  name: 0,
   intent: 0.15,
   conversation: 0.1,
   health: 0.1,
