@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { referenceReduceQuery, referenceRequestPieces } from '../test-fixtures/request-pieces-reference.js';
 import { reduceQuery } from './query-reduction.js';
 import { HOSTILE_CLAUSE_TEXTS, HOSTILE_SLOT_TEXT } from '../test-fixtures/hostile-text.js';
-import { requestPieces, type RequestPieces, separatesOnly } from './request-pieces.js';
+import { separatesOnly } from './piece-bounds.js';
+import { requestPieces, type RequestPieces } from './request-pieces.js';
 import { tokenize, unicodeWords } from './tokenize.js';
 
 /** A weight for every token: some weigh nothing, as words no tool uses do. */
