@@ -34,7 +34,8 @@ const WORDS = new AsciiWords();
 export function pieceBounds(text: string): PieceBounds {
   const out: PieceBounds = { starts: [], ends: [], unicode: [] };
   const n = text.length;
-  let hot = nextUnicodeChar(text, 0);
+  // A text whose UTF-8 length is its length is all ASCII (counted natively, far faster than a scan for one).
+  let hot = Buffer.byteLength(text, 'utf8') === n ? n : nextUnicodeChar(text, 0);
   HARD_END.lastIndex = 0;
   for (let from = 0; from < n;) {
     const to = HARD_END.test(text) ? HARD_END.lastIndex - 1 : n;
