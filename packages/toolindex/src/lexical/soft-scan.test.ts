@@ -106,6 +106,25 @@ describe('the WebAssembly scan against the JavaScript scan', () => {
     }
   });
 
+  it('keeps a row the quantised first pass underestimates most, just above the threshold', () => {
+    // 32 dimensions (the head is the whole row, so the bound is the quantised dot product itself). Row 0 fixes
+    // the heads' scale at 16383; row 1's values sit just under a rounding midpoint, all rounded down, and the
+    // query's are rounded down too: the quantised dot product falls about 2e-4 short of the cosine, past the
+    // float slack alone.
+    const d = 32;
+    const q = new Float32Array(d).fill(1 / Math.sqrt(d));
+    const rows = new Float32Array(2 * d);
+    rows[0] = 1;
+    for (let k = 0; k < d; k++) rows[d + k] = (1737.4999 + (k < 6 ? 1 : 0)) / 16_383;
+    const { ids, wasm, js } = matchers(d, rows);
+    const cosine = rows.subarray(d).reduce((a, x, k) => a + x * q[k]!, 0);
+    expect(cosine).toBeGreaterThan(0.6);
+    expect(cosine).toBeLessThan(0.6 + 1e-5);
+    const found = wasm.neighbours('q', q, undefined, DEFAULT_SOFT_TERMS);
+    expect(found).toEqual(js.neighbours('q', q, undefined, DEFAULT_SOFT_TERMS));
+    expect(found.map((n) => n.id)).toEqual([ids[1]]);
+  });
+
   it('keeps to JavaScript where the WebAssembly scan does not fit (under 32 dimensions, or not a multiple of 4)', () => {
     for (const d of [3, 16, 31, 34]) {
       const rows = clusteredRows(d, 5, [Array.from({ length: d }, (_, k) => k + 1)], [0.1, -0.2]);

@@ -12,7 +12,7 @@ interface WasmApi {
 
 interface ScanExports {
   layout(...offsets: number[]): void;
-  scan(qtail: number, qtail2: number, bound: number, threshold: number): number;
+  scan(qtail: number, qtail2: number, bound: number, threshold: number, inv: number): number;
 }
 
 /** Compiled once per process; null when WebAssembly (or its SIMD) is unavailable, e.g. under `--jitless`. */
@@ -29,6 +29,11 @@ function scanModule(): object | null {
   }
   return compiled;
 }
+
+/** Largest quantised value: keeps every int16 dot product of two heads below 2^31 in int32 (Cauchy–Schwarz). */
+const QUANT = 16_383;
+/** Largest norm of a head's rounding errors (at most 0.5 in each of its 32 dimensions), squared: 32 × 0.25. */
+const QUANT_ERROR_SQUARED = 8;
 
 /** Rows found by one scan: row numbers and cosines, in row order (views, valid until the next scan). */
 export interface ScanHits {
@@ -48,6 +53,11 @@ export class SoftScan {
   readonly rows: Float32Array;
   readonly tails: Float32Array;
   readonly tails2: Float32Array;
+  /** The heads quantised (`quantiseHeads`), read by the first pass. */
+  readonly #heads16: Int16Array;
+  readonly #query16: Int16Array;
+  #headScale = 1;
+  #maxHeadNorm = 0;
   readonly #query: Float32Array;
   readonly #found: Int32Array;
   readonly #sims: Float64Array;
@@ -68,7 +78,19 @@ export class SoftScan {
   private constructor(module: object, n: number, d: number) {
     const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly!;
     // Byte offsets, each a multiple of 16 (SIMD loads) and so of 8 (float64 stores).
-    const sizes = [n * SCAN_HEAD * 4, n * d * 4, n * 4, n * 4, d * 4, n * 4, n * 8, n * 4, n * 4];
+    const sizes = [
+      n * SCAN_HEAD * 4,
+      n * d * 4,
+      n * 4,
+      n * 4,
+      d * 4,
+      n * 4,
+      n * 8,
+      n * 4,
+      n * 4,
+      n * SCAN_HEAD * 2,
+      SCAN_HEAD * 2,
+    ];
     const offsets: number[] = [];
     let end = 0;
     for (const size of sizes) {
@@ -79,21 +101,11 @@ export class SoftScan {
     const memory = new wasm.Memory({ initial: pages, maximum: pages });
     const instance = new wasm.Instance(module, { env: { memory } });
     this.#exports = instance.exports as unknown as ScanExports;
-    const [heads, rows, tails, tails2, query, found, sims, cand, partial] = offsets as [number, ...number[]];
-    this.#exports.layout(
-      n,
-      d,
-      Math.min(2 * SCAN_HEAD, d),
-      heads,
-      rows!,
-      tails!,
-      tails2!,
-      query!,
-      found!,
-      sims!,
-      cand!,
-      partial!,
-    );
+    const [heads, rows, tails, tails2, query, found, sims, cand, partial, heads16, query16] = offsets as [
+      number,
+      ...number[],
+    ];
+    this.#exports.layout(n, d, Math.min(2 * SCAN_HEAD, d), ...offsets);
     const buffer = memory.buffer;
     this.heads = new Float32Array(buffer, heads, n * SCAN_HEAD);
     this.rows = new Float32Array(buffer, rows, n * d);
@@ -102,6 +114,18 @@ export class SoftScan {
     this.#query = new Float32Array(buffer, query, d);
     this.#found = new Int32Array(buffer, found, n);
     this.#sims = new Float64Array(buffer, sims, n);
+    this.#heads16 = new Int16Array(buffer, heads16, n * SCAN_HEAD);
+    this.#query16 = new Int16Array(buffer, query16, SCAN_HEAD);
+  }
+
+  /** Quantises the packed heads once they are filled in: one scale for all, from the largest head norm. */
+  quantiseHeads(): void {
+    const heads = this.heads;
+    let max = 0;
+    for (let at = 0; at < heads.length; at += SCAN_HEAD) max = Math.max(max, norm(heads, at));
+    this.#maxHeadNorm = max;
+    this.#headScale = max > 0 ? QUANT / max : 1;
+    for (let i = 0; i < heads.length; i++) this.#heads16[i] = Math.round(heads[i]! * this.#headScale);
   }
 
   /**
@@ -110,7 +134,24 @@ export class SoftScan {
    */
   scan(vector: Float32Array, qtail: number, qtail2: number, bound: number, threshold: number): ScanHits {
     this.#query.set(vector);
-    const count = this.#exports.scan(qtail, qtail2, bound, threshold);
+    const queryNorm = norm(vector, 0);
+    const scale = queryNorm > 0 ? QUANT / queryNorm : 1;
+    for (let k = 0; k < SCAN_HEAD; k++) this.#query16[k] = Math.round(vector[k]! * scale);
+    // |h·q − h′·q′ / (sh·sq)| ≤ ‖h‖·‖eq‖ / sq + ‖q‖·‖eh‖ / sh + ‖eh‖·‖eq‖ / (sh·sq), each ‖e‖ ≤ √8 (rounding).
+    const e = Math.sqrt(QUANT_ERROR_SQUARED);
+    const quantError =
+      (this.#maxHeadNorm * e) / scale +
+      (queryNorm * e) / this.#headScale +
+      QUANT_ERROR_SQUARED / (scale * this.#headScale);
+    const inv = 1 / (scale * this.#headScale);
+    const count = this.#exports.scan(qtail, qtail2, bound - quantError, threshold, inv);
     return { count, rows: this.#found, similarities: this.#sims };
   }
+}
+
+/** Norm of the `SCAN_HEAD` values from `at`. */
+function norm(v: Float32Array, at: number): number {
+  let sum = 0;
+  for (let k = at; k < at + SCAN_HEAD; k++) sum += v[k]! * v[k]!;
+  return Math.sqrt(sum);
 }

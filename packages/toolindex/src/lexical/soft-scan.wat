@@ -12,9 +12,12 @@
 ;;   sims    f64[n]       their cosines
 ;;   cand    i32[n]       rows that pass the first bound (scratch)
 ;;   partial f32[n]       their heads' dot products (scratch)
+;;   heads16 i16[n * 32]  the packed heads quantised (head × scale, rounded; every |value| ≤ 16383)
+;;   query16 i16[32]      the query's head quantised the same way, with its own scale
 ;;
-;; Pruning reads float32 sums (SIMD): a row is skipped only when even the bound misses the threshold by more
-;; than the caller's slack, which is far above float32 rounding of 64 products of unit vectors. The cosine of
+;; Pruning reads the quantised heads (int16 dot products, exact in int32: the scales keep every sum below 2^31),
+;; then float32 sums (SIMD): a row is skipped only when even the bound misses the threshold by more than the
+;; caller's slack, which covers the quantisation error (the caller bounds it from the scales) and float32 rounding. The cosine of
 ;; a row that survives is then computed in float64 in exactly the order of SoftTermMatcher's JavaScript scan
 ;; (four partial sums over the head, then one running sum), so both return the same rows with the same values.
 (module
@@ -31,11 +34,13 @@
   (global $sims (mut i32) (i32.const 0))
   (global $cand (mut i32) (i32.const 0))
   (global $partial (mut i32) (i32.const 0))
+  (global $heads16 (mut i32) (i32.const 0))
+  (global $query16 (mut i32) (i32.const 0))
 
   (func (export "layout")
     (param $n i32) (param $d i32) (param $middle i32) (param $heads i32) (param $rows i32) (param $tails i32)
     (param $tails2 i32) (param $query i32) (param $found i32) (param $sims i32) (param $cand i32)
-    (param $partial i32)
+    (param $partial i32) (param $heads16 i32) (param $query16 i32)
     (global.set $n (local.get $n))
     (global.set $d (local.get $d))
     (global.set $middle (local.get $middle))
@@ -47,7 +52,9 @@
     (global.set $found (local.get $found))
     (global.set $sims (local.get $sims))
     (global.set $cand (local.get $cand))
-    (global.set $partial (local.get $partial)))
+    (global.set $partial (local.get $partial))
+    (global.set $heads16 (local.get $heads16))
+    (global.set $query16 (local.get $query16)))
 
   (func $sum4 (param $v v128) (result f32)
     (local.set $v
@@ -120,10 +127,11 @@
 
 ;; Every row whose cosine with the query reaches $threshold, into found/sims; returns how many.
   ;; $qtail / $qtail2: the query's norm after the head / after middle; $bound: the threshold less the slack.
+  ;; $inv: 1 / (row scale × query scale), to read the int16 dot products.
   (func (export "scan") (param $qtail f32) (param $qtail2 f32) (param $bound f32) (param $threshold f64)
-    (result i32)
+    (param $inv f32) (result i32)
     (local $i i32) (local $r i32) (local $candidates i32) (local $count i32) (local $approx f32) (local $dot f64)
-    (local.set $candidates (call $heads (local.get $qtail) (local.get $bound)))
+    (local.set $candidates (call $heads (local.get $qtail) (local.get $bound) (local.get $inv)))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $i) (local.get $candidates)))
@@ -149,42 +157,42 @@
         (br $next)))
     (local.get $count))
 
-  ;; The first pass, over every row's packed head: rows whose bound reaches $bound go to cand, with their head's
-  ;; float32 dot product in partial; returns how many. Branch-free (a row is always written, the count moves
-  ;; only when it passes): whether a row passes is unpredictable, and a mispredicted branch per row cost more
-  ;; than the whole dot product.
-  (func $heads (param $qtail f32) (param $bound f32) (result i32)
+;; The first pass, over every row's quantised head: rows whose bound reaches $bound go to cand, with their
+  ;; head's dot product in partial; returns how many. Branch-free (a row is always written, the count moves only
+  ;; when it passes): whether a row passes is unpredictable.
+  (func $heads (param $qtail f32) (param $bound f32) (param $inv f32) (result i32)
     (local $q0 v128) (local $q1 v128) (local $q2 v128) (local $q3 v128)
-    (local $q4 v128) (local $q5 v128) (local $q6 v128) (local $q7 v128)
-    (local $r i32) (local $n i32) (local $h i32) (local $count i32) (local $a v128) (local $b v128)
+    (local $r i32) (local $n i32) (local $h i32) (local $count i32) (local $a v128)
     (local $approx f32) (local $tails i32) (local $cand i32) (local $partial i32)
-    (local.set $h (global.get $query))
+    (local.set $h (global.get $query16))
     (local.set $q0 (v128.load offset=0 (local.get $h)))
     (local.set $q1 (v128.load offset=16 (local.get $h)))
     (local.set $q2 (v128.load offset=32 (local.get $h)))
     (local.set $q3 (v128.load offset=48 (local.get $h)))
-    (local.set $q4 (v128.load offset=64 (local.get $h)))
-    (local.set $q5 (v128.load offset=80 (local.get $h)))
-    (local.set $q6 (v128.load offset=96 (local.get $h)))
-    (local.set $q7 (v128.load offset=112 (local.get $h)))
     (local.set $n (global.get $n))
-    (local.set $h (global.get $heads))
+    (local.set $h (global.get $heads16))
     (local.set $tails (global.get $tails))
     (local.set $cand (global.get $cand))
     (local.set $partial (global.get $partial))
     (block $done
       (loop $row
         (br_if $done (i32.ge_u (local.get $r) (local.get $n)))
-        ;; Two chains of four multiply-adds.
-        (local.set $a (f32x4.mul (v128.load offset=0 (local.get $h)) (local.get $q0)))
-        (local.set $b (f32x4.mul (v128.load offset=16 (local.get $h)) (local.get $q1)))
-        (local.set $a (f32x4.add (local.get $a) (f32x4.mul (v128.load offset=32 (local.get $h)) (local.get $q2))))
-        (local.set $b (f32x4.add (local.get $b) (f32x4.mul (v128.load offset=48 (local.get $h)) (local.get $q3))))
-        (local.set $a (f32x4.add (local.get $a) (f32x4.mul (v128.load offset=64 (local.get $h)) (local.get $q4))))
-        (local.set $b (f32x4.add (local.get $b) (f32x4.mul (v128.load offset=80 (local.get $h)) (local.get $q5))))
-        (local.set $a (f32x4.add (local.get $a) (f32x4.mul (v128.load offset=96 (local.get $h)) (local.get $q6))))
-        (local.set $b (f32x4.add (local.get $b) (f32x4.mul (v128.load offset=112 (local.get $h)) (local.get $q7))))
-        (local.set $approx (call $sum4 (f32x4.add (local.get $a) (local.get $b))))
+        (local.set $a
+          (i32x4.add
+            (i32x4.add
+              (i32x4.dot_i16x8_s (v128.load offset=0 (local.get $h)) (local.get $q0))
+              (i32x4.dot_i16x8_s (v128.load offset=16 (local.get $h)) (local.get $q1)))
+            (i32x4.add
+              (i32x4.dot_i16x8_s (v128.load offset=32 (local.get $h)) (local.get $q2))
+              (i32x4.dot_i16x8_s (v128.load offset=48 (local.get $h)) (local.get $q3)))))
+        (local.set $a
+          (i32x4.add (local.get $a)
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $a) (local.get $a))))
+        (local.set $approx
+          (f32.mul
+            (f32.convert_i32_s
+              (i32.add (i32x4.extract_lane 0 (local.get $a)) (i32x4.extract_lane 1 (local.get $a))))
+            (local.get $inv)))
         (i32.store (i32.add (local.get $cand) (i32.shl (local.get $count) (i32.const 2))) (local.get $r))
         (f32.store (i32.add (local.get $partial) (i32.shl (local.get $count) (i32.const 2))) (local.get $approx))
         (local.set $count
@@ -194,7 +202,7 @@
                 (f32.mul (f32.load (i32.add (local.get $tails) (i32.shl (local.get $r) (i32.const 2))))
                   (local.get $qtail)))
               (local.get $bound))))
-        (local.set $h (i32.add (local.get $h) (i32.const 128)))
+        (local.set $h (i32.add (local.get $h) (i32.const 64)))
         (local.set $r (i32.add (local.get $r) (i32.const 1)))
         (br $row)))
     (local.get $count)))

@@ -81,6 +81,7 @@ export class SoftTermMatcher {
       this.#tail[r] = tailNorm(rows, r * dimensions, head, dimensions);
       this.#tail2[r] = tailNorm(rows, r * dimensions, 2 * head, dimensions);
     }
+    scan?.quantiseHeads();
     this.#lineage = lineage;
     this.#previous = lineage?.previous;
   }
