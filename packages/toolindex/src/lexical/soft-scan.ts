@@ -101,9 +101,19 @@ export class SoftScan {
     const memory = new wasm.Memory({ initial: pages, maximum: pages });
     const instance = new wasm.Instance(module, { env: { memory } });
     this.#exports = instance.exports as unknown as ScanExports;
-    const [heads, rows, tails, tails2, query, found, sims, cand, partial, heads16, query16] = offsets as [
+    // The scratch lists (candidates, their partial sums) are read by the module only.
+    const [heads, rows, tails, tails2, query, found, sims, , , heads16, query16] = offsets as number[] as [
       number,
-      ...number[],
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
     ];
     this.#exports.layout(n, d, Math.min(2 * SCAN_HEAD, d), ...offsets);
     const buffer = memory.buffer;
