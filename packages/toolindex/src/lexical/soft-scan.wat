@@ -1,5 +1,5 @@
 ;; The soft-term neighbour scan (see soft-scan.ts), hand-written WebAssembly with 128-bit SIMD.
-;; Assembled by `npm run build:soft-scan -w @toolarsenal/toolindex` into soft-scan-bytes.ts; a test reassembles
+;; Assembled by `npm run build:soft-scan -w @toolarsenal/toolindex` into soft-scan.generated.ts; a test reassembles
 ;; this file and compares the bytes.
 ;;
 ;; Memory (imported, one per matcher; byte offsets set once by `layout`):
@@ -15,11 +15,12 @@
 ;;   heads16 i16[n * 32]  the packed heads quantised (head × scale, rounded; every |value| ≤ 16383)
 ;;   query16 i16[32]      the query's head quantised the same way, with its own scale
 ;;
-;; Pruning reads the quantised heads (int16 dot products, exact in int32: the scales keep every sum below 2^31),
-;; then float32 sums (SIMD): a row is skipped only when even the bound misses the threshold by more than the
-;; caller's slack, which covers the quantisation error (the caller bounds it from the scales) and float32 rounding. The cosine of
-;; a row that survives is then computed in float64 in exactly the order of SoftTermMatcher's JavaScript scan
-;; (four partial sums over the head, then one running sum), so both return the same rows with the same values.
+;; Pruning reads the quantised heads: int16 dot products, exact in int32 (every value and every head's norm is at
+;; most 16383, so by Cauchy–Schwarz no sum reaches 2^31), then float32 sums for the next 32 dimensions. A row is
+;; skipped only when its bound misses the threshold by more than the caller's slack, which covers the quantisation
+;; error (bounded by the caller from the two scales) and float32 rounding. The cosine of a row that survives both
+;; bounds is then computed in float64 in exactly the order of SoftTermMatcher's JavaScript scan (four partial sums
+;; over the head, then one running sum), so both return the same rows with the same values.
 (module
   (import "env" "memory" (memory 1))
   (global $n (mut i32) (i32.const 0))
