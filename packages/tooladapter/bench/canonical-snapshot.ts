@@ -8,27 +8,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type * as tooladapter from '../src/index.js';
+import { dumpOutcome as outcome } from '../src/test-fixtures/canonical-dump.js';
 
 const DATA = new URL('../../../../shared/data/', import.meta.url);
 const { toCanonical } = (await import(process.env.TA_DIST ?? '../dist/index.js')) as typeof tooladapter;
-
-/** JSON with key order kept and a `~` before every frozen object or array. */
-function dump(value: unknown): string {
-  if (value === null || typeof value !== 'object') return value === undefined ? 'undefined' : JSON.stringify(value);
-  const mark = Object.isFrozen(value) ? '~' : '';
-  if (Array.isArray(value)) return `${mark}[${value.map(dump).join(',')}]`;
-  const parts = Object.keys(value).map((k) => `${JSON.stringify(k)}:${dump((value as Record<string, unknown>)[k])}`);
-  return `${mark}{${parts.join(',')}}`;
-}
-
-function outcome(run: () => unknown): string {
-  try {
-    return dump(run());
-  } catch (error) {
-    const e = error as { name?: string; code?: string; reason?: string; pointer?: string; message?: string };
-    return `ERROR ${e.name} ${e.code} ${e.reason ?? ''} ${e.pointer ?? ''} ${e.message}`;
-  }
-}
 
 const jsonl = (file: string) =>
   readFileSync(new URL(file, DATA), 'utf8')
