@@ -23,7 +23,9 @@ for (const [i, row] of jsonl('mcp-tools/livemcptool.jsonl').entries()) {
   console.log(`mcp ${i} ${outcome(() => toCanonical(row.tool, 'mcp'))}`);
   console.log(`mcp-detected ${i} ${outcome(() => toCanonical(row.tool))}`);
 }
-console.log(`mcp-rows ${outcome(() => toCanonical(jsonl('mcp-tools/livemcptool.jsonl').slice(0, 40), 'mcp'))}`);
+console.log(
+  `mcp-rows ${outcome(() => toCanonical(jsonl('mcp-tools/livemcptool.jsonl').slice(0, 40), 'mcp'))}`,
+);
 for (const [i, row] of jsonl('bfcl/functions.jsonl').entries())
   console.log(`bfcl ${i} ${outcome(() => toCanonical(row.function, 'legacy-function'))}`);
 for (const set of ['toollens', 'metatool'])
