@@ -60,29 +60,49 @@ export function enumValueToString(value: unknown): string {
  * rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  let anyOfSeen = false;
+  const state: GeminiWalkState = { anyOfSeen: false };
   return mapSchemaShared(
     schema,
-    (input, at, owned) => {
-      let node = geminiNeedsChange(input) ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
-      let mine = node !== input || owned;
-      // Children come first: once no anyOf has been seen, no child can carry an annotated one.
-      if (Array.isArray(node.anyOf)) anyOfSeen = true;
-      // Lift the children's annotations before folding this node's properties into its branches,
-      // while they are still this node's children.
-      if (anyOfSeen && hasAnnotatedAnyOfChild(node)) {
-        if (!mine) node = { ...node };
-        mine = true;
-        liftAnyOfAnnotations(node, at, ctx);
-      }
-      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
-        if (!mine) node = { ...node };
-        isolateAnyOf(node, at, ctx);
-      }
-      return node;
-    },
+    (input, at, owned) => visitGeminiNode(input, at, owned, geminiNeedsChange(input), ctx, state),
     base,
   ) as Schema;
+}
+
+/** What the bottom-up Gemini walk carries from node to node. */
+export interface GeminiWalkState {
+  /** Some node visited so far has an `anyOf`. */
+  anyOfSeen: boolean;
+}
+
+/**
+ * One node of the bottom-up Gemini walk, its children already lowered: the per-node lowering
+ * when `needsChange`, then the `anyOf` rules. Shared by `lowerToGeminiSchema` and the single-pass
+ * emitter, so both record the same losses in the same order.
+ */
+export function visitGeminiNode(
+  input: Schema,
+  at: PointerOf,
+  owned: boolean,
+  needsChange: boolean,
+  ctx: PassContext,
+  state: GeminiWalkState,
+): Schema {
+  let node = needsChange ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
+  let mine = node !== input || owned;
+  // Children come first: once no anyOf has been seen, no child can carry an annotated one.
+  if (Array.isArray(node.anyOf)) state.anyOfSeen = true;
+  // Lift the children's annotations before folding this node's properties into its branches,
+  // while they are still this node's children.
+  if (state.anyOfSeen && hasAnnotatedAnyOfChild(node)) {
+    if (!mine) node = { ...node };
+    mine = true;
+    liftAnyOfAnnotations(node, at, ctx);
+  }
+  if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+    if (!mine) node = { ...node };
+    isolateAnyOf(node, at, ctx);
+  }
+  return node;
 }
 
 /** The per-node lowering of `lowerToGeminiSchema` (on an owned copy). */
@@ -234,6 +254,11 @@ function isNullOnly(b: unknown): boolean {
 /** Whether `lowerToGeminiSchema` would change this node (most nodes pass as they are). */
 function geminiNeedsChange(node: Schema): boolean {
   for (const k in node) if (!GEMINI_ALLOWED_FIELDS.has(k)) return true;
+  return geminiValuesNeedChange(node);
+}
+
+/** `geminiNeedsChange` for a node whose keys are all allowed (the emitter checks keys as it walks). */
+export function geminiValuesNeedChange(node: Schema): boolean {
   const t = node.type;
   if (Array.isArray(t) || t === 'null') return true;
   const values = node.enum;

@@ -4,6 +4,7 @@ import type { PassContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
+import { emitterCovers, emitGeminiSchema } from './gemini-emit.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
@@ -56,10 +57,17 @@ export function lowerSchema(
         ...(needsPolicy(scan, ANTHROPIC_STRICT_POLICY) ? { policy: ANTHROPIC_STRICT_POLICY } : {}),
       });
       break;
-    case 'gemini':
+    case 'gemini': {
+      // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
+      const emitted = geminiEmitterApplies(s, scan, ctx) ? emitGeminiSchema(s, base, ctx) : undefined;
+      if (emitted !== undefined) {
+        s = emitted;
+        break;
+      }
       s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
       s = lowerToGeminiSchema(s, base, ctx);
       break;
+    }
   }
   // Without $ref the lowered schema has at most the properties/enum values of the input, except
   // where Gemini folds an `anyOf` node's constraints into every branch.
@@ -112,6 +120,15 @@ export function needsDistribution(scan: SchemaScan): boolean {
   const has = (k: string) => scan.keywords.has(k);
   if (!has('anyOf') && !has('oneOf')) return false;
   return has('$ref') || has('allOf') || has('oneOf') || scan.anyOfWithType;
+}
+
+/** Whether every pass of the Gemini pipeline before its own walk would return the schema as it is. */
+function geminiEmitterApplies(schema: Schema, scan: SchemaScan, ctx: PassContext): boolean {
+  return (
+    emitterCovers(schema, scan) &&
+    !needsDistribution(scan) &&
+    !needsStandIns(scan, ctx.limits.maxNestingDepth)
+  );
 }
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */

@@ -1,0 +1,139 @@
+import {
+  escapePointerSegment,
+  isPlainObject,
+  type PointerOf,
+  SUBSCHEMA_LIST,
+  SUBSCHEMA_MAP,
+  SUBSCHEMA_SINGLE,
+  subschemaKindOf,
+} from '@toolarsenal/toolmodel';
+import type { PassContext } from './context.js';
+import {
+  GEMINI_ALLOWED_FIELDS,
+  type GeminiWalkState,
+  geminiValuesNeedChange,
+  visitGeminiNode,
+} from './gemini-schema.js';
+import type { SchemaScan } from './scan.js';
+import type { Schema } from './schema-utils.js';
+
+/** Root keywords `liftRootCombinators` rewrites: with none of them it returns the root as it is. */
+const ROOT_COMBINATOR_KEYS = ['allOf', 'anyOf', 'oneOf', 'enum', 'not', 'if', 'then', 'else'];
+/** The level `mapSchemaShared` stops descending at; the emitter hands deeper schemas back. */
+const MAX_LEVEL = 256;
+
+/**
+ * Whether the Gemini pipeline, for a schema with this scan, is only `lowerToGeminiSchema` (every
+ * pass before it would return its input): no `$schema`, refs, `allOf`, `oneOf`, nothing for the
+ * stand-in or anyOf-distribution passes (`needsStandIns`/`needsDistribution`, decided by the
+ * caller) and no root combinator. Those schemas are what `emitGeminiSchema` lowers in one walk.
+ */
+export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
+  const has = (k: string) => scan.keywords.has(k);
+  if (has('$schema') || has('$ref') || has('allOf') || has('oneOf')) return false;
+  for (let i = 0; i < ROOT_COMBINATOR_KEYS.length; i++) if (ROOT_COMBINATOR_KEYS[i]! in schema) return false;
+  return true;
+}
+
+/** Thrown inside the walk for what it hands back to the general path. */
+const BAIL: unique symbol = Symbol('gemini-emit bail');
+
+interface Emit {
+  readonly ctx: PassContext;
+  readonly state: GeminiWalkState;
+  readonly path: Array<string | number>;
+  readonly at: PointerOf;
+}
+
+/**
+ * `lowerToGeminiSchema` in one walk that checks each node's keys while it descends, instead of a
+ * generic copy-on-write walk plus a second look at every node: same output, same losses in the
+ * same order (both call `visitGeminiNode` per node, children first, in key order). `undefined`
+ * (with `ctx` as it was) for what it does not handle: an own `__proto__` key, or nesting past the
+ * generic walk's level bound; the caller then runs the general pipeline.
+ */
+export function emitGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema | undefined {
+  const path: Array<string | number> = [];
+  const at: PointerOf = () => {
+    let out = base;
+    for (let i = 0; i < path.length; i++) out += `/${escapePointerSegment(path[i]!)}`;
+    return out;
+  };
+  const lossesBefore = ctx.losses.length;
+  const argsBefore = ctx.argsChanged;
+  try {
+    return emitNode({ ctx, state: { anyOfSeen: false }, path, at }, schema, 0) as Schema;
+  } catch (error) {
+    if (error !== BAIL) throw error;
+    ctx.losses.length = lossesBefore;
+    ctx.argsChanged = argsBefore;
+    return undefined;
+  }
+}
+
+/** One node, children first (the order `mapSchemaShared` visits them in), copy-on-write. */
+function emitNode(e: Emit, node: unknown, level: number): unknown {
+  if (!isPlainObject(node)) return node;
+  if (level > MAX_LEVEL) throw BAIL;
+  let copy: Schema | undefined;
+  let extra = false;
+  for (const key in node) {
+    if (!GEMINI_ALLOWED_FIELDS.has(key)) {
+      if (key === '__proto__') throw BAIL;
+      extra = true;
+    }
+    const kind = subschemaKindOf(key);
+    if (kind === 0 || !Object.hasOwn(node, key)) continue;
+    const value = node[key];
+    let next: unknown = value;
+    e.path.push(key);
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) next = emitList(e, value, level);
+    else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level);
+    else if (kind & SUBSCHEMA_SINGLE && isPlainObject(value)) next = emitNode(e, value, level + 1);
+    e.path.pop();
+    if (next !== value) {
+      copy ??= { ...node };
+      copy[key] = next;
+    }
+  }
+  const input = copy ?? node;
+  const needsChange = extra || geminiValuesNeedChange(input);
+  return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
+}
+
+function emitList(e: Emit, list: readonly unknown[], level: number): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    e.path.push(i);
+    const next = emitNode(e, list[i], level + 1);
+    e.path.pop();
+    if (next !== list[i]) {
+      if (!out) {
+        // A loop, not `slice`: Node 20 slices frozen arrays through a slow generic path.
+        out = new Array<unknown>(list.length);
+        for (let k = 0; k < list.length; k++) out[k] = list[k];
+      }
+      out[i] = next;
+    }
+  }
+  return out ?? list;
+}
+
+function emitMap(e: Emit, map: Record<string, unknown>, level: number): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const name in map) {
+    if (!Object.hasOwn(map, name)) continue;
+    if (name === '__proto__') throw BAIL;
+    const child = map[name];
+    // `dependencies` mixes schemas with arrays of names; arrays are not schemas.
+    if (Array.isArray(child)) continue;
+    e.path.push(name);
+    const next = emitNode(e, child, level + 1);
+    e.path.pop();
+    if (next !== child) {
+      out ??= { ...map };
+      out[name] = next;
+    }
+  }
+  return out ?? map;
+}
