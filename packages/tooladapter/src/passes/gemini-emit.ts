@@ -8,12 +8,8 @@ import {
   subschemaKindOf,
 } from '@toolarsenal/toolmodel';
 import type { PassContext } from './context.js';
-import {
-  GEMINI_ALLOWED_FIELDS,
-  type GeminiWalkState,
-  geminiValuesNeedChange,
-  visitGeminiNode,
-} from './gemini-schema.js';
+import { type GeminiWalkState, geminiValuesNeedChange, visitGeminiNode } from './gemini-schema.js';
+import { enforceLimits, enforceScanLimits } from './limits.js';
 import type { SchemaScan } from './scan.js';
 import type { Schema } from './schema-utils.js';
 
@@ -35,6 +31,29 @@ export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
   return true;
 }
 
+/**
+ * The general pipeline's limit check on an emitted schema. Where lowering can grow the schema
+ * (`anyOf`, type lists) that pipeline counts the result; of the Gemini walk's rewrites only
+ * `const` → `enum` and folding an `anyOf` node's constraints into its branches add properties or
+ * enum values, so without them the result holds at most the input's counts, and when those are
+ * within the limits the count walk could not throw.
+ */
+export function enforceEmittedLimits(
+  emitted: { schema: Schema; folded: boolean },
+  scan: SchemaScan,
+  base: string,
+  ctx: PassContext,
+): void {
+  const has = (k: string) => scan.keywords.has(k);
+  const { limits, target } = ctx;
+  if (!has('anyOf') && !scan.typeLists) {
+    enforceScanLimits(scan, base, limits, target);
+    return;
+  }
+  const within = scan.properties <= limits.maxProperties && scan.enumValues <= limits.maxEnumValues;
+  if (emitted.folded || has('const') || !within) enforceLimits(emitted.schema, base, limits, target);
+}
+
 /** Thrown inside the walk for what it hands back to the general path. */
 const BAIL: unique symbol = Symbol('gemini-emit bail');
 
@@ -52,7 +71,11 @@ interface Emit {
  * (with `ctx` as it was) for what it does not handle: an own `__proto__` key, or nesting past the
  * generic walk's level bound; the caller then runs the general pipeline.
  */
-export function emitGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema | undefined {
+export function emitGeminiSchema(
+  schema: Schema,
+  base: string,
+  ctx: PassContext,
+): { schema: Schema; folded: boolean } | undefined {
   const path: Array<string | number> = [];
   const at: PointerOf = () => {
     let out = base;
@@ -61,13 +84,55 @@ export function emitGeminiSchema(schema: Schema, base: string, ctx: PassContext)
   };
   const lossesBefore = ctx.losses.length;
   const argsBefore = ctx.argsChanged;
+  const state: GeminiWalkState = { anyOfSeen: false, folded: false };
   try {
-    return emitNode({ ctx, state: { anyOfSeen: false }, path, at }, schema, 0) as Schema;
+    const out = emitNode({ ctx, state, path, at }, schema, 0) as Schema;
+    return { schema: out, folded: state.folded === true };
   } catch (error) {
     if (error !== BAIL) throw error;
     ctx.losses.length = lossesBefore;
     ctx.argsChanged = argsBefore;
     return undefined;
+  }
+}
+
+const NOT_ALLOWED = -1;
+
+/**
+ * The subschema kind of a keyword Gemini allows (0 for plain values), `NOT_ALLOWED` for any other:
+ * a switch over interned strings costs a few comparisons where a Set and a Map lookup per key
+ * were the walk's largest cost. gemini-emit.test.ts checks it against `GEMINI_ALLOWED_FIELDS`.
+ */
+export function keyKind(key: string): number {
+  switch (key) {
+    case 'type':
+    case 'description':
+    case 'required':
+    case 'default':
+    case 'title':
+    case 'enum':
+    case 'format':
+    case 'nullable':
+    case 'minItems':
+    case 'maxItems':
+    case 'minLength':
+    case 'maxLength':
+    case 'minProperties':
+    case 'maxProperties':
+    case 'minimum':
+    case 'maximum':
+    case 'pattern':
+    case 'example':
+    case 'propertyOrdering':
+      return 0;
+    case 'properties':
+      return SUBSCHEMA_MAP;
+    case 'items':
+      return SUBSCHEMA_SINGLE | SUBSCHEMA_LIST;
+    case 'anyOf':
+      return SUBSCHEMA_LIST;
+    default:
+      return NOT_ALLOWED;
   }
 }
 
@@ -78,11 +143,12 @@ function emitNode(e: Emit, node: unknown, level: number): unknown {
   let copy: Schema | undefined;
   let extra = false;
   for (const key in node) {
-    if (!GEMINI_ALLOWED_FIELDS.has(key)) {
+    let kind = keyKind(key);
+    if (kind === NOT_ALLOWED) {
       if (key === '__proto__') throw BAIL;
       extra = true;
+      kind = subschemaKindOf(key);
     }
-    const kind = subschemaKindOf(key);
     if (kind === 0 || !Object.hasOwn(node, key)) continue;
     const value = node[key];
     let next: unknown = value;

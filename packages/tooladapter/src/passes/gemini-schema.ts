@@ -72,6 +72,8 @@ export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassConte
 export interface GeminiWalkState {
   /** Some node visited so far has an `anyOf`. */
   anyOfSeen: boolean;
+  /** Some `anyOf` node had constraints folded into its branches (the one rewrite that adds properties). */
+  folded?: boolean;
 }
 
 /**
@@ -101,6 +103,7 @@ export function visitGeminiNode(
   if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
     if (!mine) node = { ...node };
     isolateAnyOf(node, at, ctx);
+    state.folded = true;
   }
   return node;
 }

@@ -4,7 +4,7 @@ import type { PassContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
-import { emitterCovers, emitGeminiSchema } from './gemini-emit.js';
+import { emitGeminiSchema, emitterCovers, enforceEmittedLimits } from './gemini-emit.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
@@ -61,11 +61,11 @@ export function lowerSchema(
       // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
       const emitted = geminiEmitterApplies(s, scan, ctx) ? emitGeminiSchema(s, base, ctx) : undefined;
       if (emitted !== undefined) {
-        s = emitted;
-        break;
+        enforceEmittedLimits(emitted, scan, base, ctx);
+        return emitted.schema;
       }
       s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
-      s = lowerToGeminiSchema(s, base, ctx);
+      s = emitGeminiSchema(s, base, ctx)?.schema ?? lowerToGeminiSchema(s, base, ctx);
       break;
     }
   }
