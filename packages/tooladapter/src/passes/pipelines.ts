@@ -60,21 +60,38 @@ export function lowerSchema(
     case 'gemini': {
       // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
       const emitted = geminiEmitterApplies(s, scan, ctx) ? emitGeminiSchema(s, base, ctx) : undefined;
-      if (emitted !== undefined) {
-        enforceEmittedLimits(emitted, scan, base, ctx);
-        return emitted.schema;
-      }
-      s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
-      s = emitGeminiSchema(s, base, ctx)?.schema ?? lowerToGeminiSchema(s, base, ctx);
-      break;
+      if (emitted === undefined) return lowerGeminiByPasses(s, base, ctx, scan);
+      enforceEmittedLimits(emitted, scan, base, ctx);
+      return emitted.schema;
     }
   }
+  // Without $ref the lowered schema has at most the properties/enum values of the input.
+  const strictChars = profile === 'openai-strict';
+  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
+  else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
+  return s;
+}
+
+/**
+ * The Gemini pipeline pass by pass, after `$schema` is dropped: the single-pass emitter's fallback
+ * for what it does not cover, and its reference in tests. `emitWalk: false` runs the generic walk
+ * (`lowerToGeminiSchema`) for the last step as well.
+ */
+export function lowerGeminiByPasses(
+  schema: Schema,
+  base: string,
+  ctx: PassContext,
+  scan: SchemaScan,
+  emitWalk = true,
+): Schema {
+  const has = (k: string) => scan.keywords.has(k);
+  let s = simplifyForGrammar(schema, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
+  s = (emitWalk ? emitGeminiSchema(s, base, ctx)?.schema : undefined) ?? lowerToGeminiSchema(s, base, ctx);
   // Without $ref the lowered schema has at most the properties/enum values of the input, except
   // where Gemini folds an `anyOf` node's constraints into every branch.
-  const strictChars = profile === 'openai-strict';
-  const grows = profile === 'gemini' && (has('anyOf') || has('oneOf') || scan.typeLists);
-  if (has('$ref') || grows) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
-  else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
+  if (has('$ref') || has('anyOf') || has('oneOf') || scan.typeLists)
+    enforceLimits(s, base, ctx.limits, ctx.target);
+  else enforceScanLimits(scan, base, ctx.limits, ctx.target);
   return s;
 }
 
@@ -124,12 +141,15 @@ export function needsDistribution(scan: SchemaScan): boolean {
 
 /** Whether every pass of the Gemini pipeline before its own walk would return the schema as it is. */
 function geminiEmitterApplies(schema: Schema, scan: SchemaScan, ctx: PassContext): boolean {
-  return (
-    emitterCovers(schema, scan) &&
-    !needsDistribution(scan) &&
-    !needsStandIns(scan, ctx.limits.maxNestingDepth)
-  );
+  const depth = ctx.limits.maxNestingDepth;
+  // A frozen schema's scan is kept (`scanOf`), and so is this answer for it.
+  const known = emitterDecisions.get(scan);
+  if (known !== undefined && known.depth === depth) return known.applies;
+  const applies = emitterCovers(schema, scan) && !needsDistribution(scan) && !needsStandIns(scan, depth);
+  emitterDecisions.set(scan, { depth, applies });
+  return applies;
 }
+const emitterDecisions = new WeakMap<SchemaScan, { depth: number; applies: boolean }>();
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
 function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
