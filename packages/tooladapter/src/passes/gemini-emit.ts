@@ -7,8 +7,13 @@ import {
   SUBSCHEMA_SINGLE,
   subschemaKindOf,
 } from '@toolarsenal/toolmodel';
-import type { PassContext } from './context.js';
-import { type GeminiWalkState, geminiValuesNeedChange, visitGeminiNode } from './gemini-schema.js';
+import { note, type PassContext } from './context.js';
+import {
+  type GeminiWalkState,
+  geminiValuesNeedChange,
+  NULLABLE_DETAIL,
+  visitGeminiNode,
+} from './gemini-schema.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
 import type { SchemaScan } from './scan.js';
 import type { Schema } from './schema-utils.js';
@@ -140,6 +145,12 @@ export function keyKind(key: string): number {
 function emitNode(e: Emit, node: unknown, level: number): unknown {
   if (!isPlainObject(node)) return node;
   if (level > MAX_LEVEL) throw BAIL;
+  if (node.type === 'null' && isOnlyKey(node, 'type')) {
+    // The null branch of every optional pydantic field: what `visitGeminiNode` makes of it,
+    // without copying the node only to delete its one key.
+    note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
+    return { nullable: true };
+  }
   let copy: Schema | undefined;
   let extra = false;
   for (const key in node) {
@@ -165,6 +176,11 @@ function emitNode(e: Emit, node: unknown, level: number): unknown {
   const input = copy ?? node;
   const needsChange = extra || geminiValuesNeedChange(input);
   return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
+}
+
+function isOnlyKey(node: Schema, only: string): boolean {
+  for (const key in node) if (key !== only) return false;
+  return true;
 }
 
 function emitList(e: Emit, list: readonly unknown[], level: number): readonly unknown[] {

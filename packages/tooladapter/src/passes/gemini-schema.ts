@@ -155,6 +155,8 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
   return node;
 }
 
+export const NULLABLE_DETAIL = 'null expressed as nullable: true (Gemini has no type "null")';
+
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
   let nullable = false;
   if (Array.isArray(node.type)) {
@@ -193,7 +195,7 @@ function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
   }
   if (nullable) {
     out.nullable = true;
-    note(ctx, at(), 'type', 'rewritten', 'null expressed as nullable: true (Gemini has no type "null")');
+    note(ctx, at(), 'type', 'rewritten', NULLABLE_DETAIL);
   }
   return out;
 }
