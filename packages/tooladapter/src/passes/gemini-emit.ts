@@ -15,7 +15,7 @@ import {
   visitGeminiNode,
 } from './gemini-schema.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
-import type { SchemaScan } from './scan.js';
+import type { GeminiPlan, SchemaScan } from './scan.js';
 import type { Schema } from './schema-utils.js';
 
 /** Root keywords `liftRootCombinators` rewrites: with none of them it returns the root as it is. */
@@ -37,6 +37,30 @@ export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
 }
 
 /**
+ * The Gemini plan for a schema, kept on its scan (a frozen schema's scan is kept by the pipeline,
+ * so a tool converted again costs no keyword lookups). `covered` is the rest of the decision:
+ * `!needsDistribution && !needsStandIns`, which live with the pipeline.
+ */
+export function geminiPlan(
+  schema: Schema,
+  scan: SchemaScan,
+  depth: number,
+  covered: (scan: SchemaScan, depth: number) => boolean,
+): GeminiPlan {
+  const known = scan.gemini;
+  if (known !== undefined && known.depth === depth) return known;
+  const has = (k: string) => scan.keywords.has(k);
+  const plan: GeminiPlan = {
+    depth,
+    emit: emitterCovers(schema, scan) && covered(scan, depth),
+    grows: has('anyOf') || scan.typeLists,
+    consts: has('const'),
+  };
+  scan.gemini = plan;
+  return plan;
+}
+
+/**
  * The general pipeline's limit check on an emitted schema. Where lowering can grow the schema
  * (`anyOf`, type lists) that pipeline counts the result; of the Gemini walk's rewrites only
  * `const` → `enum` and folding an `anyOf` node's constraints into its branches add properties or
@@ -45,18 +69,18 @@ export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
  */
 export function enforceEmittedLimits(
   emitted: { schema: Schema; folded: boolean },
+  plan: GeminiPlan,
   scan: SchemaScan,
   base: string,
   ctx: PassContext,
 ): void {
-  const has = (k: string) => scan.keywords.has(k);
   const { limits, target } = ctx;
-  if (!has('anyOf') && !scan.typeLists) {
+  if (!plan.grows) {
     enforceScanLimits(scan, base, limits, target);
     return;
   }
   const within = scan.properties <= limits.maxProperties && scan.enumValues <= limits.maxEnumValues;
-  if (emitted.folded || has('const') || !within) enforceLimits(emitted.schema, base, limits, target);
+  if (emitted.folded || plan.consts || !within) enforceLimits(emitted.schema, base, limits, target);
 }
 
 /** Thrown inside the walk for what it hands back to the general path. */

@@ -4,7 +4,7 @@ import type { PassContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
-import { emitGeminiSchema, emitterCovers, enforceEmittedLimits } from './gemini-emit.js';
+import { emitGeminiSchema, enforceEmittedLimits, geminiPlan } from './gemini-emit.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
@@ -30,6 +30,15 @@ export function lowerSchema(
   let s = schema;
   if (profile === 'passthrough') return s;
   const scan = scanOf(s);
+  if (profile === 'gemini') {
+    // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
+    const plan = geminiPlan(s, scan, ctx.limits.maxNestingDepth, geminiCovered);
+    const emitted = plan.emit ? emitGeminiSchema(s, base, ctx) : undefined;
+    if (emitted !== undefined) {
+      enforceEmittedLimits(emitted, plan, scan, base, ctx);
+      return emitted.schema;
+    }
+  }
   const has = (k: string) => scan.keywords.has(k);
   if (has('$schema')) s = dropSchemaKeyword(s, base, ctx);
   switch (profile) {
@@ -57,13 +66,8 @@ export function lowerSchema(
         ...(needsPolicy(scan, ANTHROPIC_STRICT_POLICY) ? { policy: ANTHROPIC_STRICT_POLICY } : {}),
       });
       break;
-    case 'gemini': {
-      // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
-      const emitted = geminiEmitterApplies(s, scan, ctx) ? emitGeminiSchema(s, base, ctx) : undefined;
-      if (emitted === undefined) return lowerGeminiByPasses(s, base, ctx, scan);
-      enforceEmittedLimits(emitted, scan, base, ctx);
-      return emitted.schema;
-    }
+    case 'gemini':
+      return lowerGeminiByPasses(s, base, ctx, scan);
   }
   // Without $ref the lowered schema has at most the properties/enum values of the input.
   const strictChars = profile === 'openai-strict';
@@ -139,17 +143,10 @@ export function needsDistribution(scan: SchemaScan): boolean {
   return has('$ref') || has('allOf') || has('oneOf') || scan.anyOfWithType;
 }
 
-/** Whether every pass of the Gemini pipeline before its own walk would return the schema as it is. */
-function geminiEmitterApplies(schema: Schema, scan: SchemaScan, ctx: PassContext): boolean {
-  const depth = ctx.limits.maxNestingDepth;
-  // A frozen schema's scan is kept (`scanOf`), and so is this answer for it.
-  const known = emitterDecisions.get(scan);
-  if (known !== undefined && known.depth === depth) return known.applies;
-  const applies = emitterCovers(schema, scan) && !needsDistribution(scan) && !needsStandIns(scan, depth);
-  emitterDecisions.set(scan, { depth, applies });
-  return applies;
+/** Whether neither the anyOf distribution nor the stand-in pass could change the schema. */
+function geminiCovered(scan: SchemaScan, depth: number): boolean {
+  return !needsDistribution(scan) && !needsStandIns(scan, depth);
 }
-const emitterDecisions = new WeakMap<SchemaScan, { depth: number; applies: boolean }>();
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
 function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
