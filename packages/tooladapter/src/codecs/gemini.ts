@@ -10,6 +10,7 @@ import {
   geminiDocument,
 } from './gemini-common.js';
 import { lowerCaseTypes } from '../passes/gemini-schema.js';
+import { hasOwnKey } from '../passes/schema-utils.js';
 import {
   applyNameMap,
   checkFields,
@@ -26,12 +27,6 @@ import {
 const NO_FIELDS: ReadonlySet<string> = new Set();
 /** Root combinators can bring properties (they are merged into the root when lowering). */
 const PROPERTY_SOURCES = ['allOf', 'anyOf', 'oneOf', '$ref'];
-
-function hasOwnKey(props: unknown): boolean {
-  // An own key is enough (no key list is built).
-  if (isPlainObject(props)) for (const key in props) if (Object.hasOwn(props, key)) return true;
-  return false;
-}
 
 function hasPropertySource(root: Record<string, unknown>): boolean {
   for (let i = 0; i < PROPERTY_SOURCES.length; i++) if (root[PROPERTY_SOURCES[i]!] !== undefined) return true;
