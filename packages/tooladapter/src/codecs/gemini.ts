@@ -1,4 +1,4 @@
-import { isPlainObject, joinPointer, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
+import { joinPointer, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
 import type { ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
