@@ -61,26 +61,28 @@ export function geminiPlan(
 }
 
 /**
- * The general pipeline's limit check on an emitted schema. Where lowering can grow the schema
- * (`anyOf`, type lists) that pipeline counts the result; of the Gemini walk's rewrites only
- * `const` → `enum` and folding an `anyOf` node's constraints into its branches add properties or
- * enum values, so without them the result holds at most the input's counts, and when those are
- * within the limits the count walk could not throw.
+ * The general pipeline's limit check on a lowered schema. Where lowering can grow the schema
+ * (`grows`: `anyOf`, `oneOf`, type lists) that pipeline counts the result; without refs or
+ * `allOf` (`adds`, with `const`: the caller says) the only rewrite that adds properties or enum
+ * values is folding an `anyOf` node's constraints into its branches (`lowered.folded`), so
+ * otherwise the result holds at most the input's counts, and when those are within the limits the
+ * count walk could not throw.
  */
-export function enforceEmittedLimits(
-  emitted: { schema: Schema; folded: boolean },
-  plan: GeminiPlan,
+export function enforceLoweredLimits(
+  lowered: { schema: Schema; folded: boolean },
+  grows: boolean,
+  adds: boolean,
   scan: SchemaScan,
   base: string,
   ctx: PassContext,
 ): void {
   const { limits, target } = ctx;
-  if (!plan.grows) {
+  if (!grows) {
     enforceScanLimits(scan, base, limits, target);
     return;
   }
   const within = scan.properties <= limits.maxProperties && scan.enumValues <= limits.maxEnumValues;
-  if (emitted.folded || plan.consts || !within) enforceLimits(emitted.schema, base, limits, target);
+  if (lowered.folded || adds || !within) enforceLimits(lowered.schema, base, limits, target);
 }
 
 /** Thrown inside the walk for what it hands back to the general path. */

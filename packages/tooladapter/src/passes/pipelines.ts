@@ -4,7 +4,7 @@ import type { PassContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
-import { emitGeminiSchema, enforceEmittedLimits, geminiPlan } from './gemini-emit.js';
+import { emitGeminiSchema, enforceLoweredLimits, geminiPlan } from './gemini-emit.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
@@ -35,7 +35,7 @@ export function lowerSchema(
     const plan = geminiPlan(s, scan, ctx.limits.maxNestingDepth, geminiCovered);
     const emitted = plan.emit ? emitGeminiSchema(s, base, ctx) : undefined;
     if (emitted !== undefined) {
-      enforceEmittedLimits(emitted, plan, scan, base, ctx);
+      enforceLoweredLimits(emitted, plan.grows, plan.consts, scan, base, ctx);
       return emitted.schema;
     }
   }
@@ -78,25 +78,27 @@ export function lowerSchema(
 
 /**
  * The Gemini pipeline pass by pass, after `$schema` is dropped: the single-pass emitter's fallback
- * for what it does not cover, and its reference in tests. `emitWalk: false` runs the generic walk
- * (`lowerToGeminiSchema`) for the last step as well.
+ * for what it does not cover. `fast: false` is the reference the tests hold the fast paths to: the
+ * generic walk (`lowerToGeminiSchema`) for the last step, and the lowered schema counted wherever
+ * lowering could grow it.
  */
 export function lowerGeminiByPasses(
   schema: Schema,
   base: string,
   ctx: PassContext,
   scan: SchemaScan,
-  emitWalk = true,
+  fast = true,
 ): Schema {
   const has = (k: string) => scan.keywords.has(k);
-  let s = simplifyForGrammar(schema, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
-  s = (emitWalk ? emitGeminiSchema(s, base, ctx)?.schema : undefined) ?? lowerToGeminiSchema(s, base, ctx);
-  // Without $ref the lowered schema has at most the properties/enum values of the input, except
-  // where Gemini folds an `anyOf` node's constraints into every branch.
-  if (has('$ref') || has('anyOf') || has('oneOf') || scan.typeLists)
-    enforceLimits(s, base, ctx.limits, ctx.target);
-  else enforceScanLimits(scan, base, ctx.limits, ctx.target);
-  return s;
+  const s = simplifyForGrammar(schema, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
+  const emitted = fast ? emitGeminiSchema(s, base, ctx) : undefined;
+  // The generic walk's result may have folded branches: it is counted as if it had.
+  const lowered = emitted ?? { schema: lowerToGeminiSchema(s, base, ctx), folded: true };
+  const grows = has('anyOf') || has('oneOf') || scan.typeLists;
+  // Inlined refs can hold more than the input, and so can the result wherever lowering can grow it.
+  if (has('$ref') || (!fast && grows)) enforceLimits(lowered.schema, base, ctx.limits, ctx.target);
+  else enforceLoweredLimits(lowered, grows, has('const') || has('allOf'), scan, base, ctx);
+  return lowered.schema;
 }
 
 /**
