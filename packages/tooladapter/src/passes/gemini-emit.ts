@@ -11,6 +11,10 @@ import { note, type PassContext } from './context.js';
 import {
   type GeminiWalkState,
   geminiValuesNeedChange,
+  HAS_ANY_OF,
+  HAS_ENUM,
+  HAS_FORMAT,
+  HAS_REQUIRED,
   NULLABLE_DETAIL,
   visitGeminiNode,
 } from './gemini-schema.js';
@@ -128,21 +132,23 @@ export function emitGeminiSchema(
 }
 
 const NOT_ALLOWED = -1;
+/** `keyKind` codes: the subschema kind in the low bits, the `geminiValuesNeedChange` bit above. */
+export const KIND_MASK = SUBSCHEMA_SINGLE | SUBSCHEMA_LIST | SUBSCHEMA_MAP;
+const PRESENT_SHIFT = 4;
 
 /**
- * The subschema kind of a keyword Gemini allows (0 for plain values), `NOT_ALLOWED` for any other:
- * a switch over interned strings costs a few comparisons where a Set and a Map lookup per key
- * were the walk's largest cost. gemini-emit.test.ts checks it against `GEMINI_ALLOWED_FIELDS`.
+ * For a keyword Gemini allows: its subschema kind (0 for plain values) and, shifted by
+ * `PRESENT_SHIFT`, the bit `geminiValuesNeedChange` reads it under; `NOT_ALLOWED` for any other
+ * keyword. A switch over interned strings costs a few comparisons where a Set and a Map lookup
+ * per key were the walk's largest cost. gemini-emit.test.ts checks it against
+ * `GEMINI_ALLOWED_FIELDS`.
  */
 export function keyKind(key: string): number {
   switch (key) {
     case 'type':
     case 'description':
-    case 'required':
     case 'default':
     case 'title':
-    case 'enum':
-    case 'format':
     case 'nullable':
     case 'minItems':
     case 'maxItems':
@@ -156,12 +162,18 @@ export function keyKind(key: string): number {
     case 'example':
     case 'propertyOrdering':
       return 0;
+    case 'required':
+      return HAS_REQUIRED << PRESENT_SHIFT;
+    case 'enum':
+      return HAS_ENUM << PRESENT_SHIFT;
+    case 'format':
+      return HAS_FORMAT << PRESENT_SHIFT;
     case 'properties':
       return SUBSCHEMA_MAP;
     case 'items':
       return SUBSCHEMA_SINGLE | SUBSCHEMA_LIST;
     case 'anyOf':
-      return SUBSCHEMA_LIST;
+      return SUBSCHEMA_LIST | (HAS_ANY_OF << PRESENT_SHIFT);
     default:
       return NOT_ALLOWED;
   }
@@ -179,12 +191,16 @@ function emitNode(e: Emit, node: unknown, level: number): unknown {
   }
   let copy: Schema | undefined;
   let extra = false;
+  let present = 0;
   for (const key in node) {
     let kind = keyKind(key);
     if (kind === NOT_ALLOWED) {
       if (key === '__proto__') throw BAIL;
       extra = true;
       kind = subschemaKindOf(key);
+    } else {
+      present |= kind >> PRESENT_SHIFT;
+      kind &= KIND_MASK;
     }
     if (kind === 0 || !Object.hasOwn(node, key)) continue;
     const value = node[key];
@@ -200,7 +216,7 @@ function emitNode(e: Emit, node: unknown, level: number): unknown {
     }
   }
   const input = copy ?? node;
-  const needsChange = extra || geminiValuesNeedChange(input);
+  const needsChange = extra || geminiValuesNeedChange(input, present);
   return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
 }
 

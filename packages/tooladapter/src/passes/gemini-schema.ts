@@ -262,23 +262,39 @@ function geminiNeedsChange(node: Schema): boolean {
   return geminiValuesNeedChange(node);
 }
 
-/** `geminiNeedsChange` for a node whose keys are all allowed (the emitter checks keys as it walks). */
-export function geminiValuesNeedChange(node: Schema): boolean {
+/** Keywords `geminiValuesNeedChange` looks at beyond `type`, as bits of its `present` mask. */
+export const HAS_ENUM = 1;
+export const HAS_ANY_OF = 2;
+export const HAS_FORMAT = 4;
+export const HAS_REQUIRED = 8;
+const HAS_ALL = HAS_ENUM | HAS_ANY_OF | HAS_FORMAT | HAS_REQUIRED;
+
+/**
+ * `geminiNeedsChange` for a node whose keys are all allowed (the emitter checks keys as it walks).
+ * `present` says which of `enum`, `anyOf`, `format`, `required` the node may have: the emitter
+ * saw its keys and passes only those, so a leaf costs one read of `type` (each read here is a
+ * lookup on a different object shape per node).
+ */
+export function geminiValuesNeedChange(node: Schema, present = HAS_ALL): boolean {
   const t = node.type;
   if (Array.isArray(t) || t === 'null') return true;
-  const values = node.enum;
+  if (present === 0) return false;
+  const values = present & HAS_ENUM ? node.enum : undefined;
   if (Array.isArray(values)) {
     if (someItem(values as unknown[], (v) => typeof v !== 'string')) return true;
     if (t === undefined) return true;
   }
-  if (Array.isArray(node.anyOf) && someItem(node.anyOf as unknown[], isNullOnly)) return true;
-  if (typeof node.format === 'string') {
+  const anyOf = present & HAS_ANY_OF ? node.anyOf : undefined;
+  if (Array.isArray(anyOf) && someItem(anyOf as unknown[], isNullOnly)) return true;
+  const format = present & HAS_FORMAT ? node.format : undefined;
+  if (typeof format === 'string') {
     const allowed = typeof t === 'string' ? GEMINI_FORMATS.get(t) : undefined;
-    if (!allowed?.has(node.format)) return true;
+    if (!allowed?.has(format)) return true;
   }
-  if (Array.isArray(node.required)) {
+  const required = present & HAS_REQUIRED ? node.required : undefined;
+  if (Array.isArray(required)) {
     const props = isPlainObject(node.properties) ? node.properties : {};
-    if (someItem(node.required as unknown[], (r) => typeof r !== 'string' || !Object.hasOwn(props, r)))
+    if (someItem(required as unknown[], (r) => typeof r !== 'string' || !Object.hasOwn(props, r)))
       return true;
   }
   return false;
