@@ -3,11 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GEMINI_LIMITS } from '../codecs/gemini-common.js';
 import { schemaArb, unionRootArb, unionSchemaArb } from '../test-fixtures/arbitraries.js';
-import { createContext, type PassContext } from './context.js';
-import { emitGeminiSchema, emitterCovers, KIND_MASK, keyKind } from './gemini-emit.js';
+import { byPasses, byPipeline, loweringOutcome, takesEmitter } from '../test-fixtures/gemini-outcomes.js';
+import { createContext } from './context.js';
+import { emitGeminiSchema, KIND_MASK, keyKind } from './gemini-emit.js';
 import { GEMINI_ALLOWED_FIELDS, lowerToGeminiSchema } from './gemini-schema.js';
-import { lowerGeminiByPasses, lowerSchema, needsDistribution, needsStandIns } from './pipelines.js';
-import { scanSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
 
 // Pydantic's optional fields and simple unions, annotated: the anyOf shapes the emitter meets most.
@@ -55,18 +54,6 @@ const limitsArb = fc.oneof(
     .map((small) => ({ ...GEMINI_LIMITS, ...small })),
 );
 
-type Outcome = { schema?: string; losses?: string; argsChanged?: boolean; threw?: string };
-
-function outcome(run: (ctx: PassContext) => Schema, ctx: PassContext): Outcome {
-  try {
-    // JSON text, so key order counts too.
-    const schema = JSON.stringify(run(ctx));
-    return { schema, losses: JSON.stringify(ctx.losses), argsChanged: ctx.argsChanged };
-  } catch (error) {
-    return { threw: `${(error as Error).name}: ${(error as Error).message}` };
-  }
-}
-
 describe('keyKind', () => {
   it('says "not allowed" exactly for keywords outside GEMINI_ALLOWED_FIELDS, and the subschema kind of the rest', () => {
     for (const key of GEMINI_ALLOWED_FIELDS) expect(keyKind(key) & KIND_MASK).toBe(subschemaKindOf(key));
@@ -90,22 +77,8 @@ describe('the single-pass Gemini emitter', () => {
     fc.assert(
       fc.property(rootArb, limitsArb, fc.boolean(), (raw, limits, frozen) => {
         const schema = frozen ? deepFreeze(structuredClone(raw)) : raw;
-        const scan = scanSchema(schema);
-        if (
-          emitterCovers(schema, scan) &&
-          !needsDistribution(scan) &&
-          !needsStandIns(scan, limits.maxNestingDepth)
-        )
-          emitted++;
-        const fast = outcome(
-          (ctx) => lowerSchema(schema, '/inputSchema', ctx, 'gemini'),
-          createContext('Gemini', limits),
-        );
-        const general = outcome(
-          (ctx) => lowerGeminiByPasses(schema, '/inputSchema', ctx, scanSchema(schema), false),
-          createContext('Gemini', limits),
-        );
-        expect(fast).toEqual(general);
+        if (takesEmitter(schema, limits.maxNestingDepth)) emitted++;
+        expect(byPipeline(schema, limits)).toEqual(byPasses(schema, limits));
       }),
       { numRuns: 1500 },
     );
@@ -116,15 +89,9 @@ describe('the single-pass Gemini emitter', () => {
   it('is the generic walk of lowerToGeminiSchema on any schema, covered or not (property)', () => {
     fc.assert(
       fc.property(fc.oneof(rootArb, unionSchemaArb as fc.Arbitrary<Schema>), (schema) => {
-        const fast = outcome(
-          (ctx) => emitGeminiSchema(schema, '/inputSchema', ctx)!.schema,
-          createContext('Gemini', GEMINI_LIMITS),
+        expect(loweringOutcome((ctx) => emitGeminiSchema(schema, '/inputSchema', ctx)!.schema)).toEqual(
+          loweringOutcome((ctx) => lowerToGeminiSchema(schema, '/inputSchema', ctx)),
         );
-        const general = outcome(
-          (ctx) => lowerToGeminiSchema(schema, '/inputSchema', ctx),
-          createContext('Gemini', GEMINI_LIMITS),
-        );
-        expect(fast).toEqual(general);
       }),
       { numRuns: 1000 },
     );
@@ -142,15 +109,7 @@ describe('the single-pass Gemini emitter', () => {
       expect(emitGeminiSchema(schema, '/inputSchema', ctx)).toBeUndefined();
       expect(ctx.losses).toHaveLength(1);
       expect(ctx.argsChanged).toBe(false);
-      const fast = outcome(
-        (c) => lowerSchema(schema, '/inputSchema', c, 'gemini'),
-        createContext('Gemini', GEMINI_LIMITS),
-      );
-      const general = outcome(
-        (c) => lowerGeminiByPasses(schema, '/inputSchema', c, scanSchema(schema), false),
-        createContext('Gemini', GEMINI_LIMITS),
-      );
-      expect(fast).toEqual(general);
+      expect(byPipeline(schema)).toEqual(byPasses(schema));
     }
   });
 
@@ -170,17 +129,9 @@ describe('the single-pass Gemini emitter', () => {
     ] as const) {
       const schema = deepFreeze({ type: 'object', properties }) as Schema;
       const limits = { ...GEMINI_LIMITS, ...limit };
-      const fast = outcome(
-        (c) => lowerSchema(schema, '/inputSchema', c, 'gemini'),
-        createContext('Gemini', limits),
-      );
+      const fast = byPipeline(schema, limits);
       expect(fast.threw).toContain(message);
-      expect(fast).toEqual(
-        outcome(
-          (c) => lowerGeminiByPasses(schema, '/inputSchema', c, scanSchema(schema), false),
-          createContext('Gemini', limits),
-        ),
-      );
+      expect(fast).toEqual(byPasses(schema, limits));
     }
   });
 });
