@@ -54,10 +54,6 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
   if (options === null || typeof options !== 'object')
     throw new InvalidArgumentError('options', 'an object ({limits})', options);
   const limits = resolveLimits(DEFAULT_TOOL_LIMITS, options.limits, 'options.limits');
-  const fail = (issues: ValidationIssue[]) => ({
-    success: false as const,
-    error: new ToolValidationError(issues),
-  });
 
   if (options.inspected !== undefined && !(options.inspected instanceof JsonInspection))
     throw new InvalidArgumentError('options.inspected', 'a JsonInspection', options.inspected);
@@ -135,6 +131,10 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
   return { success: true, tool: freezeTool(tool as unknown as Record<string, unknown>), changes };
 }
 
+function fail(issues: ValidationIssue[]): SafeParseToolResult {
+  return { success: false, error: new ToolValidationError(issues) };
+}
+
 /** zod's issues as ours, plus the schema problems, so one round of fixes is enough. */
 function shapeIssues(
   input: Record<string, unknown>,
@@ -182,14 +182,20 @@ function prepareSchema(
   // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased. It also
   // freezes the copy below its root, so the tool's final deepFreeze does not walk the schema again.
   const normalized = normalizeSchemaDraft(schema, pointer, { freeze: true });
-  changes.push(...normalized.changes);
-  issues.push(
-    ...checkJsonSchema(normalized.schema, pointer, {
+  appendAll(changes, normalized.changes);
+  appendAll(
+    issues,
+    checkJsonSchema(normalized.schema, pointer, {
       hasLocalRef: normalized.hasLocalRef,
       hasPattern: normalized.hasPattern,
     }),
   );
   return normalized.schema;
+}
+
+/** `target.push(...items)` without the spread call, which costs more than the loop on the usual empty list. */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) target.push(items[i]!);
 }
 
 // Most tools leave these lists empty: they share one frozen empty array (tools are deeply frozen
@@ -283,7 +289,12 @@ function defineLazyHash(tool: Record<string, unknown>): void {
 
 /** `deepFreeze` of a built tool that leaves the lazy `contentHash` unread. */
 function freezeTool(tool: Record<string, unknown>): Tool {
-  for (const key of Object.keys(tool)) if (key !== 'contentHash') deepFreeze(tool[key]);
+  for (const key of Object.keys(tool)) {
+    if (key === 'contentHash') continue;
+    // Most fields are strings and booleans: no call for them.
+    const value = tool[key];
+    if (value !== null && typeof value === 'object') deepFreeze(value);
+  }
   return Object.freeze(tool) as unknown as Tool;
 }
 
@@ -307,6 +318,11 @@ export function toolToJson(tool: Tool): Record<string, JsonValue> {
 /** MCP servers send `null` for unset hints; canonical annotations simply omit them. */
 function withoutNulls<T extends object>(value: T | undefined): { [K in keyof T]: Exclude<T[K], null> } {
   const out: Record<string, unknown> = {};
-  if (value) for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = v;
+  if (!value) return out as { [K in keyof T]: Exclude<T[K], null> };
+  // Keys rather than entries: no pair array per annotation, on every parse.
+  for (const k of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== null && v !== undefined) out[k] = v;
+  }
   return out as { [K in keyof T]: Exclude<T[K], null> };
 }

@@ -41,7 +41,8 @@ export function inspectJson(
   // few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a Set,
   // so hostile nesting stays linear.
   const shallowAncestors: object[] = [];
-  const deepAncestors = new Set<object>();
+  // Created only for nesting past the shallow levels, which real data never reaches.
+  let deepAncestors: Set<object> | undefined;
   // Pointers are built only when something is reported: the walk itself stays allocation-light.
   const path: Array<string | number> = [];
   let nodes = 0;
@@ -110,12 +111,12 @@ export function inspectJson(
       report('too_deep', `nesting deeper than ${l.maxDepth} levels (limit maxDepth)`);
       return;
     }
-    if (shallowAncestors.includes(obj) || (depth > SHALLOW_LEVELS && deepAncestors.has(obj))) {
+    if (shallowAncestors.includes(obj) || (depth > SHALLOW_LEVELS && deepAncestors?.has(obj))) {
       report('cycle', 'value refers back to one of its parents (cyclic structure)');
       return;
     }
     if (depth < SHALLOW_LEVELS) shallowAncestors.push(obj);
-    else deepAncestors.add(obj);
+    else (deepAncestors ??= new Set()).add(obj);
     if (Array.isArray(obj)) {
       if (obj.length > l.maxArrayLength) {
         report('too_large', `array of ${obj.length} items exceeds the limit of ${l.maxArrayLength}`);
@@ -150,7 +151,7 @@ export function inspectJson(
       }
     }
     if (depth < SHALLOW_LEVELS) shallowAncestors.pop();
-    else deepAncestors.delete(obj);
+    else deepAncestors!.delete(obj);
     if (
       recording !== undefined &&
       depth === RECORDED_DEPTH &&
