@@ -86,14 +86,14 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       vs: hybrid,
     },
     {
-      label: 'hybrid, soft terms (softTerms: true)',
-      options: { embedder, softTerms: true },
+      label: 'hybrid without soft terms (softTerms: false)',
+      options: { embedder, softTerms: false },
       mode: 'hybrid',
       vs: hybrid,
     },
     {
-      label: 'hybrid, soft terms and name signal 0.05',
-      options: { embedder, softTerms: true, weights: { name: 0.05 } },
+      label: 'hybrid, name signal 0.05',
+      options: { embedder, weights: { name: 0.05 } },
       mode: 'hybrid',
       vs: hybrid,
     },

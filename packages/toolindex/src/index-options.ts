@@ -8,7 +8,7 @@ import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import type { Penalties, SignalWeights } from './ranking/signals.js';
 import type { IndexOptions } from './types.js';
-import { DEFAULT_SOFT_TERMS, type SoftTermOptions } from './lexical/soft-terms.js';
+import { DEFAULT_SOFT_TERMS, isStaticTable, type SoftTermOptions } from './lexical/soft-terms.js';
 
 /** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
 export const DEFAULT_MAX_QUERY = 100_000;
@@ -38,7 +38,7 @@ export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
     penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
     minRelevance: options.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY,
-    softTerms: resolveSoftTerms(options.softTerms),
+    softTerms: resolveSoftTerms(options.softTerms, options.embedder),
   };
   validateOptions(resolved);
   return resolved;
@@ -162,12 +162,16 @@ function validateOptions(index: ResolvedOptions): void {
 }
 
 /**
- * `softTerms` after defaults, or undefined when off; bad values throw IndexOptionsError naming the field. Off
- * unless asked for: the first search of a word scans the catalogue's words, which at 1,000 tools more than doubles
- * a hybrid request's p95 (docs/ranking-experiments.md, session 15).
+ * `softTerms` after defaults, or undefined when off; bad values throw IndexOptionsError naming the field. Unset,
+ * it is on when the embedder is the shipped static table (whose word rows it reads; the first search of a word
+ * scans the catalogue's words, in WebAssembly), off otherwise: a lexical-only index would load the table for it.
  */
-function resolveSoftTerms(value: IndexOptions['softTerms']): SoftTermOptions | undefined {
-  if (value === undefined || value === false) return undefined;
+function resolveSoftTerms(
+  value: IndexOptions['softTerms'],
+  embedder: IndexOptions['embedder'],
+): SoftTermOptions | undefined {
+  if (value === undefined) return isStaticTable(embedder) ? DEFAULT_SOFT_TERMS : undefined;
+  if (value === false) return undefined;
   const soft = value === true ? DEFAULT_SOFT_TERMS : { ...DEFAULT_SOFT_TERMS, ...value };
   if (!(typeof soft.threshold === 'number' && soft.threshold > 0 && soft.threshold <= 1))
     throw new IndexOptionsError(`softTerms.threshold must be within (0, 1], got ${describe(soft.threshold)}`);

@@ -25,10 +25,11 @@ export interface IndexOptions {
   /** Embedding batch size (default 64). */
   embedBatchSize?: number;
   /**
-   * Soft term matching in lexical and hybrid search (default off): a query word also matches, at a discount, the
-   * catalogue words the shipped static word table finds most similar to it (`true` for the defaults, or some of
-   * `{ threshold: 0.6, weight: 0.5, neighbours: 3 }`). Loads the 5.3 MB table on the first search, whatever the
-   * embedder; the first search of each new word scans the catalogue's words (see the README).
+   * Soft term matching in lexical and hybrid search (default: on when `embedder` is the shipped static table, off
+   * otherwise): a query word also matches, at a discount, the catalogue words the shipped static word table finds
+   * most similar to it (`true` for the defaults, or some of `{ threshold: 0.6, weight: 0.5, neighbours: 3 }`).
+   * Turned on for an index without that embedder, it loads the 5.3 MB table on the first search; the first search
+   * of each new word scans the catalogue's words (see the README).
    */
   softTerms?: boolean | Partial<SoftTermOptions>;
 }

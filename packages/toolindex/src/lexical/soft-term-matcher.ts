@@ -1,3 +1,4 @@
+import { SCAN_HEAD, SoftScan } from './soft-scan.js';
 import type { SoftTermOptions } from './soft-terms.js';
 
 /** Query words whose neighbours are remembered per catalogue state; cleared when full. */
@@ -30,8 +31,10 @@ export interface MatcherLineage {
  * Catalogue words as unit vectors, searched exhaustively but pruned exactly. The table's dimensions are principal
  * components in falling variance, so a row's dot product over its first `HEAD` dimensions plus the product of the
  * two vectors' remaining norms (Cauchy–Schwarz) bounds its cosine: the rest of a row is read only when that bound
- * reaches the threshold (about one row in five, then one in thirty, on the bench catalogue). Neighbours are
- * remembered per word, and carried to the next catalogue state (`MatcherLineage.previous`).
+ * reaches the threshold (about one row in five, then one in thirty, on the bench catalogue). The full scan runs
+ * in WebAssembly SIMD when it can (`SoftScan`, same rows and cosines); the JavaScript scan below is its fallback
+ * and scans the rows a catalogue change adds. Neighbours are remembered per word, and carried to the next
+ * catalogue state (`MatcherLineage.previous`).
  */
 export class SoftTermMatcher {
   readonly #ids: Uint32Array;
@@ -50,19 +53,42 @@ export class SoftTermMatcher {
   /** Flags by term id: rows kept from the previous state (read only when carrying lists over). */
   #present: Uint8Array | undefined;
 
-  constructor(ids: Uint32Array, rows: Float32Array, dimensions: number, lineage?: MatcherLineage) {
+  /** The WebAssembly scan, holding the rows, heads and tails this matcher reads; absent: JavaScript only. */
+  readonly #simd: SoftScan | undefined;
+
+  /** `simd: false` keeps to the JavaScript scan (the tests' reference for the WebAssembly one). */
+  constructor(
+    ids: Uint32Array,
+    rows: Float32Array,
+    dimensions: number,
+    lineage?: MatcherLineage,
+    { simd = true }: { simd?: boolean } = {},
+  ) {
     const head = Math.min(HEAD, dimensions) & ~3; // a multiple of 4 (unrolled loop)
+    const n = ids.length;
+    const scan = simd && head === SCAN_HEAD ? SoftScan.create(n, dimensions) : undefined;
+    this.#simd = scan;
     this.#ids = ids;
-    this.#rows = rows;
+    this.#rows = scan ? scan.rows : rows;
+    if (scan) scan.rows.set(rows);
     this.#dimensions = dimensions;
     this.#head = head;
-    this.#heads = new Float32Array(ids.length * head);
-    for (let r = 0; r < ids.length; r++)
+    this.#heads = scan?.heads ?? new Float32Array(n * head);
+    this.#tail = scan?.tails ?? new Float32Array(n);
+    this.#tail2 = scan?.tails2 ?? new Float32Array(n);
+    for (let r = 0; r < n; r++) {
       this.#heads.set(rows.subarray(r * dimensions, r * dimensions + head), r * head);
-    this.#tail = Float32Array.from(ids, (_, r) => tailNorm(rows, r * dimensions, head, dimensions));
-    this.#tail2 = Float32Array.from(ids, (_, r) => tailNorm(rows, r * dimensions, 2 * head, dimensions));
+      this.#tail[r] = tailNorm(rows, r * dimensions, head, dimensions);
+      this.#tail2[r] = tailNorm(rows, r * dimensions, 2 * head, dimensions);
+    }
+    scan?.quantiseHeads();
     this.#lineage = lineage;
     this.#previous = lineage?.previous;
+  }
+
+  /** Whether full scans run in WebAssembly (else in JavaScript). */
+  get simd(): boolean {
+    return this.#simd !== undefined;
   }
 
   get dimensions(): number {
@@ -125,6 +151,14 @@ export class SoftTermMatcher {
 
   #scan(vector: Float32Array, self: number | undefined, threshold: number, found: SoftNeighbour[]): void {
     const query = this.#query(vector, threshold);
+    if (this.#simd) {
+      const hits = this.#simd.scan(vector, query.tail, query.tail2, query.bound, threshold);
+      for (let i = 0; i < hits.count; i++) {
+        const id = this.#ids[hits.rows[i]!]!;
+        if (id !== self) found.push({ id, similarity: hits.similarities[i]! });
+      }
+      return;
+    }
     for (let r = 0; r < this.#ids.length; r++) this.#match(r, vector, query, self, threshold, found);
   }
 

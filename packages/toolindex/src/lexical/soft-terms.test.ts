@@ -86,17 +86,18 @@ describe('softTerms index option', () => {
     expect(hits.map((h) => h.id)).toEqual([tools[0]!.id]);
   });
 
-  it('is off unless asked for, with or without the shipped static table as embedder', async () => {
+  it('is on by default with the shipped static table as embedder, off without it or when turned off', async () => {
     const embedder = createDefaultEmbedder();
     const search = async (options: IndexOptions) => {
       const index = createIndex(options);
       index.add(tools);
       return (await index.search({ query: 'film', mode: 'lexical', minRelevance: 0 })).hits.map((h) => h.id);
     };
+    expect(await search({ embedder })).toEqual([tools[0]!.id]);
     expect(await search({ embedder, softTerms: true })).toEqual([tools[0]!.id]);
-    expect(await search({ embedder })).toEqual([]);
     expect(await search({ embedder, softTerms: false })).toEqual([]);
     expect(await search({})).toEqual([]);
+    expect(await search({ softTerms: true })).toEqual([tools[0]!.id]);
   });
 
   it('does not match unrelated words', async () => {
