@@ -13,6 +13,8 @@ let server: Server;
 let base = '';
 let closedEarly = 0;
 let flaky = 0;
+/** Writes the stream's next chunk; the test calls it from onUpdate (see '/stream'). */
+let streamNext: (() => void) | undefined;
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -31,11 +33,22 @@ beforeAll(async () => {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ attempt: flaky }));
         return;
-      case '/stream':
+      case '/stream': {
+        // Each chunk goes out only once the client has reported the one before: timers could let a
+        // loaded machine read all three as one chunk.
+        const rest = ['two\n', 'three\n'];
+        streamNext = () => {
+          const next = rest.shift();
+          if (next === undefined) return;
+          if (rest.length > 0) res.write(next);
+          else {
+            streamNext = undefined;
+            res.end(next);
+          }
+        };
         res.write('one\n');
-        setTimeout(() => res.write('two\n'), 10);
-        setTimeout(() => res.end('three\n'), 20);
         return;
+      }
       default:
         res.statusCode = 404;
         res.end('{}');
@@ -124,9 +137,20 @@ describe('a protocol executor over real HTTP', () => {
 
   it('streams partial output to onUpdate', async () => {
     const updates: ExecutionUpdate[] = [];
-    const result = await runner().run({ name: 'stream' }, { onUpdate: (u) => updates.push(u) });
+    const result = await runner().run(
+      { name: 'stream' },
+      {
+        onUpdate: (u) => {
+          updates.push(u);
+          streamNext?.();
+        },
+      },
+    );
     expect(result.result).toBe('one\ntwo\nthree\n');
-    expect(updates.map((u) => (u.type === 'partial' ? u.data : '')).join('')).toBe('one\ntwo\nthree\n');
-    expect(updates.length).toBeGreaterThanOrEqual(2);
+    expect(updates).toEqual([
+      { type: 'partial', data: 'one\n' },
+      { type: 'partial', data: 'two\n' },
+      { type: 'partial', data: 'three\n' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { isPlainObject, joinPointer, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
+import { joinPointer, type Tool, type ToolInput } from '@toolarsenal/toolmodel';
 import { IDENTITY_ARGS } from '../decode/args-codec.js';
 import { GEMINI_NAME_RULE } from '../names/name-rules.js';
 import type { ConvertOptions, DialectCodec, Loss, ToCanonicalOptions } from '../types.js';
@@ -10,6 +10,7 @@ import {
   geminiDocument,
 } from './gemini-common.js';
 import { lowerCaseTypes } from '../passes/gemini-schema.js';
+import { hasOwnKey } from '../passes/schema-utils.js';
 import {
   applyNameMap,
   checkFields,
@@ -27,12 +28,22 @@ const NO_FIELDS: ReadonlySet<string> = new Set();
 /** Root combinators can bring properties (they are merged into the root when lowering). */
 const PROPERTY_SOURCES = ['allOf', 'anyOf', 'oneOf', '$ref'];
 
-function hasProperties(root: Record<string, unknown>): boolean {
-  const props = root.properties;
-  // An own key is enough (no key list is built: this runs twice per conversion).
-  if (isPlainObject(props)) for (const key in props) if (Object.hasOwn(props, key)) return true;
+function hasPropertySource(root: Record<string, unknown>): boolean {
   for (let i = 0; i < PROPERTY_SOURCES.length; i++) if (root[PROPERTY_SOURCES[i]!] !== undefined) return true;
   return false;
+}
+
+/**
+ * `hasProperties` of the lowered root. The for-in behind `hasOwnKey` sets up over every key of a
+ * large frozen map, so `properties` that came through lowering unchanged are not asked again.
+ */
+function loweredHasProperties(
+  lowered: Record<string, unknown>,
+  input: Record<string, unknown>,
+  inputKeys: boolean,
+): boolean {
+  const keys = lowered.properties === input.properties ? inputKeys : hasOwnKey(lowered.properties);
+  return keys || hasPropertySource(lowered);
 }
 
 /** One loss per keyword of an input root that has no properties, since no `parameters` are sent. */
@@ -74,10 +85,13 @@ export const geminiCodec: DialectCodec = {
     for (const loss of fieldLosses(tool, 'Gemini', NO_FIELDS)) losses.push(loss);
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
-    const lowered = hasProperties(tool.inputSchema)
-      ? lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion)
-      : undefined;
-    if (!lowered || !hasProperties(lowered.schema)) {
+    const input = tool.inputSchema;
+    const inputKeys = hasOwnKey(input.properties);
+    const lowered =
+      inputKeys || hasPropertySource(input)
+        ? lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion)
+        : undefined;
+    if (!lowered || !loweredHasProperties(lowered.schema, input, inputKeys)) {
       // No properties: Gemini answers "properties: should be non-empty for OBJECT type", so the
       // declaration has no `parameters` at all. The losses describe that, not a lowering of the root.
       losses.push(...omittedParameterLosses(tool.inputSchema));

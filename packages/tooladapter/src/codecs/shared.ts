@@ -13,6 +13,7 @@ import { ConversionError } from '../errors.js';
 import { createContext } from '../passes/context.js';
 import { type LoweringProfile, lowerSchema } from '../passes/pipelines.js';
 import { restoreSchema } from '../passes/restore.js';
+import { hasOwnKey } from '../passes/schema-utils.js';
 import type { ConvertOptions, DialectLimits, EncodedTool, Loss, ToCanonicalOptions } from '../types.js';
 
 /** Canonical fields (covered by the content hash) that most dialects cannot carry. */
@@ -122,7 +123,7 @@ export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<str
       action: 'dropped',
       detail: `${target} has no tool title`,
     });
-  if (Object.keys(tool.annotations).length > 0 && !carried.has('annotations'))
+  if (hasOwnKey(tool.annotations) && !carried.has('annotations'))
     losses.push({
       pointer: '/annotations',
       keyword: 'annotations',

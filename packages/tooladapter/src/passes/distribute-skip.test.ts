@@ -1,42 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GEMINI_LIMITS } from '../codecs/gemini-common.js';
-import { schemaArb } from '../test-fixtures/arbitraries.js';
+import { unionRootArb as rootArb } from '../test-fixtures/arbitraries.js';
 import { createContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { needsDistribution } from './pipelines.js';
 import { countSchema, scanSchema } from './scan.js';
-
-// Real-world shapes plus what the distribution pass acts on: `anyOf` with and without a `type`
-// beside it, annotated (pydantic's optional fields), nested, and inside arrays and maps.
-const union = (tie: (k: string) => fc.Arbitrary<unknown>) =>
-  fc.record(
-    {
-      anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }),
-      type: fc.constantFrom<unknown>('string', 'object', ['string', 'null']),
-      title: fc.constant('T'),
-      default: fc.constant(null),
-      description: fc.constant('d'),
-    },
-    { requiredKeys: ['anyOf'] },
-  );
-const nodeArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small' }, schemaArb, tie('object'), tie('union'), tie('array')),
-  object: fc.record(
-    {
-      type: fc.constant('object'),
-      properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('node'), { maxKeys: 3 }),
-      additionalProperties: fc.oneof(fc.boolean(), tie('node')),
-      enum: fc.constant([{ a: 1 }, 'x']),
-    },
-    { requiredKeys: ['type'] },
-  ),
-  union: union(tie),
-  array: fc.record({ type: fc.constant('array'), items: tie('node') }, { requiredKeys: ['items'] }),
-})).node;
-const rootArb = fc
-  .dictionary(fc.constantFrom('x', 'y', 'z'), nodeArb, { maxKeys: 3 })
-  .map((properties) => ({ type: 'object', properties }) as Record<string, unknown>);
 
 describe('skipping the anyOf distribution pass', () => {
   it('when the scan says it cannot change anything, the pass is the identity (property)', () => {

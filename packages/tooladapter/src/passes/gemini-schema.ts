@@ -60,29 +60,52 @@ export function enumValueToString(value: unknown): string {
  * rewritten already. Pure.
  */
 export function lowerToGeminiSchema(schema: Schema, base: string, ctx: PassContext): Schema {
-  let anyOfSeen = false;
+  const state: GeminiWalkState = { anyOfSeen: false };
   return mapSchemaShared(
     schema,
-    (input, at, owned) => {
-      let node = geminiNeedsChange(input) ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
-      let mine = node !== input || owned;
-      // Children come first: once no anyOf has been seen, no child can carry an annotated one.
-      if (Array.isArray(node.anyOf)) anyOfSeen = true;
-      // Lift the children's annotations before folding this node's properties into its branches,
-      // while they are still this node's children.
-      if (anyOfSeen && hasAnnotatedAnyOfChild(node)) {
-        if (!mine) node = { ...node };
-        mine = true;
-        liftAnyOfAnnotations(node, at, ctx);
-      }
-      if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
-        if (!mine) node = { ...node };
-        isolateAnyOf(node, at, ctx);
-      }
-      return node;
-    },
+    (input, at, owned) => visitGeminiNode(input, at, owned, geminiNeedsChange(input), ctx, state),
     base,
   ) as Schema;
+}
+
+/** What the bottom-up Gemini walk carries from node to node. */
+export interface GeminiWalkState {
+  /** Some node visited so far has an `anyOf`. */
+  anyOfSeen: boolean;
+  /** Some `anyOf` node had constraints folded into its branches (the one rewrite that adds properties). */
+  folded?: boolean;
+}
+
+/**
+ * One node of the bottom-up Gemini walk, its children already lowered: the per-node lowering
+ * when `needsChange`, then the `anyOf` rules. Shared by `lowerToGeminiSchema` and the single-pass
+ * emitter, so both record the same losses in the same order.
+ */
+export function visitGeminiNode(
+  input: Schema,
+  at: PointerOf,
+  owned: boolean,
+  needsChange: boolean,
+  ctx: PassContext,
+  state: GeminiWalkState,
+): Schema {
+  let node = needsChange ? lowerGeminiNode(owned ? input : { ...input }, at, ctx) : input;
+  let mine = node !== input || owned;
+  // Children come first: once no anyOf has been seen, no child can carry an annotated one.
+  if (Array.isArray(node.anyOf)) state.anyOfSeen = true;
+  // Lift the children's annotations before folding this node's properties into its branches,
+  // while they are still this node's children.
+  if (state.anyOfSeen && hasAnnotatedAnyOfChild(node)) {
+    if (!mine) node = { ...node };
+    mine = true;
+    liftAnyOfAnnotations(node, at, ctx);
+  }
+  if (Array.isArray(node.anyOf) && foldableKeys(node).length > 0) {
+    if (!mine) node = { ...node };
+    isolateAnyOf(node, at, ctx);
+    state.folded = true;
+  }
+  return node;
 }
 
 /** The per-node lowering of `lowerToGeminiSchema` (on an owned copy). */
@@ -132,6 +155,8 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
   return node;
 }
 
+export const NULLABLE_DETAIL = 'null expressed as nullable: true (Gemini has no type "null")';
+
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
   let nullable = false;
   if (Array.isArray(node.type)) {
@@ -170,7 +195,7 @@ function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
   }
   if (nullable) {
     out.nullable = true;
-    note(ctx, at(), 'type', 'rewritten', 'null expressed as nullable: true (Gemini has no type "null")');
+    note(ctx, at(), 'type', 'rewritten', NULLABLE_DETAIL);
   }
   return out;
 }
@@ -234,21 +259,42 @@ function isNullOnly(b: unknown): boolean {
 /** Whether `lowerToGeminiSchema` would change this node (most nodes pass as they are). */
 function geminiNeedsChange(node: Schema): boolean {
   for (const k in node) if (!GEMINI_ALLOWED_FIELDS.has(k)) return true;
+  return geminiValuesNeedChange(node);
+}
+
+/** Keywords `geminiValuesNeedChange` looks at beyond `type`, as bits of its `present` mask. */
+export const HAS_ENUM = 1;
+export const HAS_ANY_OF = 2;
+export const HAS_FORMAT = 4;
+export const HAS_REQUIRED = 8;
+const HAS_ALL = HAS_ENUM | HAS_ANY_OF | HAS_FORMAT | HAS_REQUIRED;
+
+/**
+ * `geminiNeedsChange` for a node whose keys are all allowed (the emitter checks keys as it walks).
+ * `present` says which of `enum`, `anyOf`, `format`, `required` the node may have: the emitter
+ * saw its keys and passes only those, so a leaf costs one read of `type` (each read here is a
+ * lookup on a different object shape per node).
+ */
+export function geminiValuesNeedChange(node: Schema, present = HAS_ALL): boolean {
   const t = node.type;
   if (Array.isArray(t) || t === 'null') return true;
-  const values = node.enum;
+  if (present === 0) return false;
+  const values = present & HAS_ENUM ? node.enum : undefined;
   if (Array.isArray(values)) {
     if (someItem(values as unknown[], (v) => typeof v !== 'string')) return true;
     if (t === undefined) return true;
   }
-  if (Array.isArray(node.anyOf) && someItem(node.anyOf as unknown[], isNullOnly)) return true;
-  if (typeof node.format === 'string') {
+  const anyOf = present & HAS_ANY_OF ? node.anyOf : undefined;
+  if (Array.isArray(anyOf) && someItem(anyOf as unknown[], isNullOnly)) return true;
+  const format = present & HAS_FORMAT ? node.format : undefined;
+  if (typeof format === 'string') {
     const allowed = typeof t === 'string' ? GEMINI_FORMATS.get(t) : undefined;
-    if (!allowed?.has(node.format)) return true;
+    if (!allowed?.has(format)) return true;
   }
-  if (Array.isArray(node.required)) {
+  const required = present & HAS_REQUIRED ? node.required : undefined;
+  if (Array.isArray(required)) {
     const props = isPlainObject(node.properties) ? node.properties : {};
-    if (someItem(node.required as unknown[], (r) => typeof r !== 'string' || !Object.hasOwn(props, r)))
+    if (someItem(required as unknown[], (r) => typeof r !== 'string' || !Object.hasOwn(props, r)))
       return true;
   }
   return false;

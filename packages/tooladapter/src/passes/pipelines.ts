@@ -4,6 +4,7 @@ import type { PassContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
+import { emitGeminiSchema, enforceLoweredLimits, geminiPlan } from './gemini-emit.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
@@ -29,6 +30,15 @@ export function lowerSchema(
   let s = schema;
   if (profile === 'passthrough') return s;
   const scan = scanOf(s);
+  if (profile === 'gemini') {
+    // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
+    const plan = geminiPlan(s, scan, ctx.limits.maxNestingDepth, geminiCovered);
+    const emitted = plan.emit ? emitGeminiSchema(s, base, ctx) : undefined;
+    if (emitted !== undefined) {
+      enforceLoweredLimits(emitted, plan.grows, plan.consts, scan, base, ctx);
+      return emitted.schema;
+    }
+  }
   const has = (k: string) => scan.keywords.has(k);
   if (has('$schema')) s = dropSchemaKeyword(s, base, ctx);
   switch (profile) {
@@ -57,17 +67,38 @@ export function lowerSchema(
       });
       break;
     case 'gemini':
-      s = simplifyForGrammar(s, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
-      s = lowerToGeminiSchema(s, base, ctx);
-      break;
+      return lowerGeminiByPasses(s, base, ctx, scan);
   }
-  // Without $ref the lowered schema has at most the properties/enum values of the input, except
-  // where Gemini folds an `anyOf` node's constraints into every branch.
+  // Without $ref the lowered schema has at most the properties/enum values of the input.
   const strictChars = profile === 'openai-strict';
-  const grows = profile === 'gemini' && (has('anyOf') || has('oneOf') || scan.typeLists);
-  if (has('$ref') || grows) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
+  if (has('$ref')) enforceLimits(s, base, ctx.limits, ctx.target, strictChars);
   else enforceScanLimits(scan, base, ctx.limits, ctx.target, strictChars);
   return s;
+}
+
+/**
+ * The Gemini pipeline pass by pass, after `$schema` is dropped: the single-pass emitter's fallback
+ * for what it does not cover. `fast: false` is the reference the tests hold the fast paths to: the
+ * generic walk (`lowerToGeminiSchema`) for the last step, and the lowered schema counted wherever
+ * lowering could grow it.
+ */
+export function lowerGeminiByPasses(
+  schema: Schema,
+  base: string,
+  ctx: PassContext,
+  scan: SchemaScan,
+  fast = true,
+): Schema {
+  const has = (k: string) => scan.keywords.has(k);
+  const s = simplifyForGrammar(schema, base, ctx, scan, { keepRecursive: false, emptyObjects: true });
+  const emitted = fast ? emitGeminiSchema(s, base, ctx) : undefined;
+  // The generic walk's result may have folded branches: it is counted as if it had.
+  const lowered = emitted ?? { schema: lowerToGeminiSchema(s, base, ctx), folded: true };
+  const grows = has('anyOf') || has('oneOf') || scan.typeLists;
+  // Inlined refs can hold more than the input, and so can the result wherever lowering can grow it.
+  if (has('$ref') || (!fast && grows)) enforceLimits(lowered.schema, base, ctx.limits, ctx.target);
+  else enforceLoweredLimits(lowered, grows, has('const') || has('allOf'), scan, base, ctx);
+  return lowered.schema;
 }
 
 /**
@@ -112,6 +143,11 @@ export function needsDistribution(scan: SchemaScan): boolean {
   const has = (k: string) => scan.keywords.has(k);
   if (!has('anyOf') && !has('oneOf')) return false;
   return has('$ref') || has('allOf') || has('oneOf') || scan.anyOfWithType;
+}
+
+/** Whether neither the anyOf distribution nor the stand-in pass could change the schema. */
+function geminiCovered(scan: SchemaScan, depth: number): boolean {
+  return !needsDistribution(scan) && !needsStandIns(scan, depth);
 }
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */

@@ -115,6 +115,20 @@ export interface SchemaScan {
   objectDepth: number;
   /** Some node has `anyOf` next to a `type`: the only nodes `distributeIntoAnyOf` rewrites. */
   anyOfWithType: boolean;
+  /** What the Gemini pipeline decided from this scan (kept with a frozen schema's scan). */
+  gemini?: GeminiPlan;
+}
+
+/** How the Gemini pipeline lowers a schema, decided once per scan. */
+export interface GeminiPlan {
+  /** The nesting limit the plan was made for (the stand-in pass depends on it). */
+  depth: number;
+  /** Whether the single-pass emitter covers the schema (no other pass would change it). */
+  emit: boolean;
+  /** Whether lowering can change the counts: `anyOf` or type lists present. */
+  grows: boolean;
+  /** Whether a `const` is present (lowered to a one-value enum). */
+  consts: boolean;
 }
 
 /**
@@ -135,6 +149,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     falseSchemas: false,
     objectDepth: 0,
     anyOfWithType: false,
+    gemini: undefined,
   };
   const go = (node: unknown, level: number, objects = 0): void => {
     if (typeof node === 'boolean') {

@@ -14,31 +14,57 @@ export function typeList(node: Schema): string[] {
   return [];
 }
 
+/**
+ * `typeList(node).includes(name)` without building the list: the stand-in pass asks this of every
+ * node, and the lists were most of its allocations.
+ */
+export function hasType(node: Schema, name: string): boolean {
+  const t = node.type;
+  if (typeof t === 'string') return t === name;
+  if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (t[i] === name) return true;
+  return false;
+}
+
+/** `typeList(node).length > 0` without building the list. */
+function hasSomeType(node: Schema): boolean {
+  const t = node.type;
+  if (typeof t === 'string') return true;
+  if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (typeof t[i] === 'string') return true;
+  return false;
+}
+
+/** Whether a plain object has an own key (`Object.keys(map).length > 0` without the key list). */
+export function hasOwnKey(map: unknown): boolean {
+  if (isPlainObject(map)) for (const key in map) if (Object.hasOwn(map, key)) return true;
+  return false;
+}
+
 /** True for a schema describing objects (by `type` or by `properties`). */
 export function isObjectLike(node: Schema): boolean {
-  const types = typeList(node);
-  if (types.length > 0) return types.includes('object');
+  if (hasSomeType(node)) return hasType(node, 'object');
   return isPlainObject(node.properties) || node.additionalProperties !== undefined;
 }
 
-const NON_ANY_KEYS = [
-  'type',
-  'enum',
-  'const',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  '$ref',
-  'not',
-  'properties',
-  'items',
-];
-/** True when the schema accepts anything (`{}` or only annotations). */
+/**
+ * True when the schema accepts anything (`{}` or only annotations). The keywords are read by name
+ * rather than from a list: a load keyed by a changing string is a megamorphic lookup, and the scan
+ * and the stand-in pass ask this of every node.
+ */
 export function isAnySchema(node: unknown): boolean {
   if (node === true) return true;
   if (!isPlainObject(node)) return false;
-  for (const k of NON_ANY_KEYS) if (node[k] !== undefined) return false;
-  return true;
+  return (
+    node.type === undefined &&
+    node.enum === undefined &&
+    node.const === undefined &&
+    node.anyOf === undefined &&
+    node.oneOf === undefined &&
+    node.allOf === undefined &&
+    node.$ref === undefined &&
+    node.not === undefined &&
+    node.properties === undefined &&
+    node.items === undefined
+  );
 }
 
 /** Shallow: does this schema accept `null`? */
@@ -59,9 +85,7 @@ export function acceptsNull(node: unknown, depth = 0): boolean {
 /** Free-form object or map: an object schema without (non-empty) properties that is not closed. */
 export function isFreeFormObject(node: Schema): boolean {
   if (!isObjectLike(node)) return false;
-  const props = node.properties;
-  const hasProps = isPlainObject(props) && Object.keys(props).length > 0;
-  if (hasProps) return false;
+  if (hasOwnKey(node.properties)) return false;
   if (node.additionalProperties === false && node.patternProperties === undefined) return false;
   return typeList(node).length <= 1 || !typeList(node).some((t) => t !== 'object' && t !== 'null');
 }

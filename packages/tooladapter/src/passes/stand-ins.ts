@@ -2,12 +2,13 @@ import { isPlainObject, joinPointer, mapSchemaShared, type PointerOf } from '@to
 import { note, type PassContext } from './context.js';
 import { keepItems } from './list-utils.js';
 import {
+  hasOwnKey,
+  hasType,
   isAnySchema,
   isFreeFormObject,
   isObjectLike,
   jsonStandIn,
   type Schema,
-  typeList,
 } from './schema-utils.js';
 
 /** Keywords whose subschemas describe (part of) an argument value, so a stand-in keeps the meaning. */
@@ -55,8 +56,7 @@ export function replaceInexpressible(
     if (options.tuples && Array.isArray(node.prefixItems)) return 'a tuple (prefixItems)';
     if (options.emptyObjects && isObjectLike(node) && !hasProperties(node))
       return 'an object without properties';
-    if (depth > maxDepth && typeList(node).includes('object'))
-      return `object nesting deeper than ${maxDepth} levels`;
+    if (depth > maxDepth && hasType(node, 'object')) return `object nesting deeper than ${maxDepth} levels`;
     return undefined;
   };
   // Object nesting below each node on the current path (the root counts as level 1).
@@ -75,8 +75,7 @@ export function replaceInexpressible(
         if (why !== undefined) return jsonStandIn(node, at(), ctx, `${why} is not expressible`);
       }
       if (descends) {
-        const isObject =
-          isPlainObject(node) && (typeList(node).includes('object') || isPlainObject(node.properties));
+        const isObject = isPlainObject(node) && (hasType(node, 'object') || isPlainObject(node.properties));
         below.push(isObject ? depth + 1 : depth);
       }
       return undefined;
@@ -103,7 +102,7 @@ function finishNode(input: Schema, at: PointerOf, owned: boolean, ctx: PassConte
       );
     }
   }
-  if (typeList(out).includes('array') && out.items === undefined && !Array.isArray(out.prefixItems)) {
+  if (hasType(out, 'array') && out.items === undefined && !Array.isArray(out.prefixItems)) {
     if (out === input && !owned) out = { ...input };
     out.items = jsonStandIn({}, joinPointer(at(), 'items'), ctx, 'array without "items" (any item)');
   }
@@ -119,5 +118,5 @@ function isNever(b: unknown): boolean {
 }
 
 function hasProperties(node: Schema): boolean {
-  return isPlainObject(node.properties) && Object.keys(node.properties).length > 0;
+  return hasOwnKey(node.properties);
 }

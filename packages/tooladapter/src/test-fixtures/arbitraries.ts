@@ -96,3 +96,36 @@ export const toolArb: fc.Arbitrary<Tool> = fc
       ...(outputSchema ? { outputSchema } : {}),
     });
   });
+
+// Real-world shapes plus what the anyOf passes act on: `anyOf` with and without a `type` beside
+// it, annotated (pydantic's optional fields), nested, and inside arrays and maps.
+const union = (tie: (k: string) => fc.Arbitrary<unknown>) =>
+  fc.record(
+    {
+      anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }),
+      type: fc.constantFrom<unknown>('string', 'object', ['string', 'null']),
+      title: fc.constant('T'),
+      default: fc.constant(null),
+      description: fc.constant('d'),
+    },
+    { requiredKeys: ['anyOf'] },
+  );
+/** `schemaArb` nodes mixed with unions, objects and arrays of them (bounded depth). */
+export const unionSchemaArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, schemaArb, tie('object'), tie('union'), tie('array')),
+  object: fc.record(
+    {
+      type: fc.constant('object'),
+      properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('node'), { maxKeys: 3 }),
+      additionalProperties: fc.oneof(fc.boolean(), tie('node')),
+      enum: fc.constant([{ a: 1 }, 'x']),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  union: union(tie),
+  array: fc.record({ type: fc.constant('array'), items: tie('node') }, { requiredKeys: ['items'] }),
+})).node;
+/** Object roots whose properties are `unionSchemaArb` nodes. */
+export const unionRootArb: fc.Arbitrary<Record<string, unknown>> = fc
+  .dictionary(fc.constantFrom('x', 'y', 'z'), unionSchemaArb, { maxKeys: 3 })
+  .map((properties) => ({ type: 'object', properties }) as Record<string, unknown>);

@@ -1,0 +1,137 @@
+import { deepFreeze, subschemaKindOf } from '@toolarsenal/toolmodel';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GEMINI_LIMITS } from '../codecs/gemini-common.js';
+import { schemaArb, unionRootArb, unionSchemaArb } from '../test-fixtures/arbitraries.js';
+import { byPasses, byPipeline, loweringOutcome, takesEmitter } from '../test-fixtures/gemini-outcomes.js';
+import { createContext } from './context.js';
+import { emitGeminiSchema, KIND_MASK, keyKind } from './gemini-emit.js';
+import { GEMINI_ALLOWED_FIELDS, lowerToGeminiSchema } from './gemini-schema.js';
+import type { Schema } from './schema-utils.js';
+
+// Pydantic's optional fields and simple unions, annotated: the anyOf shapes the emitter meets most.
+const nullableArb = fc.record(
+  {
+    anyOf: fc
+      .tuple(fc.oneof(schemaArb, unionSchemaArb), fc.constant({ type: 'null' }), fc.boolean())
+      .map(([branch, none, first]) => (first ? [none, branch] : [branch, none])),
+    title: fc.constantFrom('Query', 'query', 'Max results'),
+    default: fc.constantFrom(null, 'x', 3),
+    description: fc.constantFrom('Text.', 'Text.\n\n@minimum 1'),
+  },
+  { requiredKeys: ['anyOf'] },
+);
+const simpleUnionArb = fc.record({
+  anyOf: fc.array(schemaArb, { minLength: 2, maxLength: 3 }),
+  description: fc.constant('Either.'),
+});
+const rootArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  unionRootArb,
+  fc
+    .tuple(
+      fc.dictionary(
+        fc.constantFrom('query', 'limit', 'tags', 'Max results'),
+        fc.oneof(nullableArb, simpleUnionArb, schemaArb),
+        { maxKeys: 4 },
+      ),
+      // Sometimes a required name without its property (Gemini: "property is not defined").
+      fc.constantFrom([], ['ghost']),
+    )
+    .map(([properties, ghost]) => ({
+      type: 'object',
+      properties,
+      required: [...Object.keys(properties).slice(0, 2), ...ghost],
+    })),
+);
+const limitsArb = fc.oneof(
+  fc.constant(GEMINI_LIMITS),
+  fc
+    .record({
+      maxProperties: fc.integer({ min: 0, max: 8 }),
+      maxEnumValues: fc.integer({ min: 0, max: 8 }),
+      maxNestingDepth: fc.integer({ min: 1, max: 4 }),
+    })
+    .map((small) => ({ ...GEMINI_LIMITS, ...small })),
+);
+
+describe('keyKind', () => {
+  it('says "not allowed" exactly for keywords outside GEMINI_ALLOWED_FIELDS, and the subschema kind of the rest', () => {
+    for (const key of GEMINI_ALLOWED_FIELDS) expect(keyKind(key) & KIND_MASK).toBe(subschemaKindOf(key));
+    for (const key of [
+      'additionalProperties',
+      'oneOf',
+      'allOf',
+      '$ref',
+      'const',
+      'examples',
+      '__proto__',
+      'x',
+    ])
+      expect(keyKind(key)).toBeLessThan(0);
+  });
+});
+
+describe('the single-pass Gemini emitter', () => {
+  it('lowers like the pass pipeline: same schema, losses in the same order, same errors (property)', () => {
+    let emitted = 0;
+    fc.assert(
+      fc.property(rootArb, limitsArb, fc.boolean(), (raw, limits, frozen) => {
+        const schema = frozen ? deepFreeze(structuredClone(raw)) : raw;
+        if (takesEmitter(schema, limits.maxNestingDepth)) emitted++;
+        expect(byPipeline(schema, limits)).toEqual(byPasses(schema, limits));
+      }),
+      { numRuns: 1500 },
+    );
+    // The property says something only if many schemas took the emitter.
+    expect(emitted).toBeGreaterThan(300);
+  });
+
+  it('is the generic walk of lowerToGeminiSchema on any schema, covered or not (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(rootArb, unionSchemaArb as fc.Arbitrary<Schema>), (schema) => {
+        expect(loweringOutcome((ctx) => emitGeminiSchema(schema, '/inputSchema', ctx)!.schema)).toEqual(
+          loweringOutcome((ctx) => lowerToGeminiSchema(schema, '/inputSchema', ctx)),
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('leaves an own __proto__ key and nesting past 256 levels to the general walk, with the context untouched', () => {
+    const polluted = JSON.parse(
+      '{"type":"object","properties":{"a":{"const":1},"__proto__":{"type":"string"}}}',
+    ) as Schema;
+    let deep: Schema = { type: 'string', examples: ['x'] };
+    for (let i = 0; i < 300; i++) deep = { type: 'array', items: deep };
+    for (const schema of [polluted, deep]) {
+      const ctx = createContext('Gemini', GEMINI_LIMITS);
+      ctx.losses.push({ pointer: '/name', keyword: 'name', action: 'renamed', detail: 'earlier' });
+      expect(emitGeminiSchema(schema, '/inputSchema', ctx)).toBeUndefined();
+      expect(ctx.losses).toHaveLength(1);
+      expect(ctx.argsChanged).toBe(false);
+      expect(byPipeline(schema)).toEqual(byPasses(schema));
+    }
+  });
+
+  it('throws the limit error the pass pipeline throws when a const or folded anyOf grows the schema', () => {
+    const withConst = {
+      a: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      b: { const: 'x' },
+      c: { enum: ['y'] },
+    };
+    // The properties beside the anyOf are folded into both branches: 5 properties in, 7 out.
+    const props = { x: { type: 'string' }, y: { type: 'string' } };
+    const branch = (name: string) => ({ type: 'object', properties: { [name]: { type: 'integer' } } });
+    const folded = { a: { anyOf: [branch('z'), branch('w')], properties: props } };
+    for (const [properties, limit, message] of [
+      [withConst, { maxEnumValues: 1 }, "2 enum values exceed Gemini's limit of 1"],
+      [folded, { maxProperties: 6 }, "7 properties exceed Gemini's limit of 6"],
+    ] as const) {
+      const schema = deepFreeze({ type: 'object', properties }) as Schema;
+      const limits = { ...GEMINI_LIMITS, ...limit };
+      const fast = byPipeline(schema, limits);
+      expect(fast.threw).toContain(message);
+      expect(fast).toEqual(byPasses(schema, limits));
+    }
+  });
+});

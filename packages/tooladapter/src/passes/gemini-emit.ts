@@ -1,0 +1,263 @@
+import {
+  escapePointerSegment,
+  isPlainObject,
+  type PointerOf,
+  SUBSCHEMA_LIST,
+  SUBSCHEMA_MAP,
+  SUBSCHEMA_SINGLE,
+  subschemaKindOf,
+} from '@toolarsenal/toolmodel';
+import { note, type PassContext } from './context.js';
+import {
+  type GeminiWalkState,
+  geminiValuesNeedChange,
+  HAS_ANY_OF,
+  HAS_ENUM,
+  HAS_FORMAT,
+  HAS_REQUIRED,
+  NULLABLE_DETAIL,
+  visitGeminiNode,
+} from './gemini-schema.js';
+import { enforceLimits, enforceScanLimits } from './limits.js';
+import type { GeminiPlan, SchemaScan } from './scan.js';
+import type { Schema } from './schema-utils.js';
+
+/** Root keywords `liftRootCombinators` rewrites: with none of them it returns the root as it is. */
+const ROOT_COMBINATOR_KEYS = ['allOf', 'anyOf', 'oneOf', 'enum', 'not', 'if', 'then', 'else'];
+/** The level `mapSchemaShared` stops descending at; the emitter hands deeper schemas back. */
+const MAX_LEVEL = 256;
+
+/**
+ * Whether the Gemini pipeline, for a schema with this scan, is only `lowerToGeminiSchema` (every
+ * pass before it would return its input): no `$schema`, refs, `allOf`, `oneOf`, nothing for the
+ * stand-in or anyOf-distribution passes (`needsStandIns`/`needsDistribution`, decided by the
+ * caller) and no root combinator. Those schemas are what `emitGeminiSchema` lowers in one walk.
+ */
+export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
+  const has = (k: string) => scan.keywords.has(k);
+  if (has('$schema') || has('$ref') || has('allOf') || has('oneOf')) return false;
+  for (let i = 0; i < ROOT_COMBINATOR_KEYS.length; i++) if (ROOT_COMBINATOR_KEYS[i]! in schema) return false;
+  return true;
+}
+
+/**
+ * The Gemini plan for a schema, kept on its scan (a frozen schema's scan is kept by the pipeline,
+ * so a tool converted again costs no keyword lookups). `covered` is the rest of the decision:
+ * `!needsDistribution && !needsStandIns`, which live with the pipeline.
+ */
+export function geminiPlan(
+  schema: Schema,
+  scan: SchemaScan,
+  depth: number,
+  covered: (scan: SchemaScan, depth: number) => boolean,
+): GeminiPlan {
+  const known = scan.gemini;
+  if (known !== undefined && known.depth === depth) return known;
+  const has = (k: string) => scan.keywords.has(k);
+  const plan: GeminiPlan = {
+    depth,
+    emit: emitterCovers(schema, scan) && covered(scan, depth),
+    grows: has('anyOf') || scan.typeLists,
+    consts: has('const'),
+  };
+  scan.gemini = plan;
+  return plan;
+}
+
+/**
+ * The general pipeline's limit check on a lowered schema. Where lowering can grow the schema
+ * (`grows`: `anyOf`, `oneOf`, type lists) that pipeline counts the result; without refs or
+ * `allOf` (`adds`, with `const`: the caller says) the only rewrite that adds properties or enum
+ * values is folding an `anyOf` node's constraints into its branches (`lowered.folded`), so
+ * otherwise the result holds at most the input's counts, and when those are within the limits the
+ * count walk could not throw.
+ */
+export function enforceLoweredLimits(
+  lowered: { schema: Schema; folded: boolean },
+  grows: boolean,
+  adds: boolean,
+  scan: SchemaScan,
+  base: string,
+  ctx: PassContext,
+): void {
+  const { limits, target } = ctx;
+  if (!grows) {
+    enforceScanLimits(scan, base, limits, target);
+    return;
+  }
+  const within = scan.properties <= limits.maxProperties && scan.enumValues <= limits.maxEnumValues;
+  if (lowered.folded || adds || !within) enforceLimits(lowered.schema, base, limits, target);
+}
+
+/** Thrown inside the walk for what it hands back to the general path. */
+const BAIL: unique symbol = Symbol('gemini-emit bail');
+
+interface Emit {
+  readonly ctx: PassContext;
+  readonly state: GeminiWalkState;
+  readonly path: Array<string | number>;
+  readonly at: PointerOf;
+}
+
+/**
+ * `lowerToGeminiSchema` in one walk that checks each node's keys while it descends, instead of a
+ * generic copy-on-write walk plus a second look at every node: same output, same losses in the
+ * same order (both call `visitGeminiNode` per node, children first, in key order). `undefined`
+ * (with `ctx` as it was) for what it does not handle: an own `__proto__` key, or nesting past the
+ * generic walk's level bound; the caller then runs the general pipeline.
+ */
+export function emitGeminiSchema(
+  schema: Schema,
+  base: string,
+  ctx: PassContext,
+): { schema: Schema; folded: boolean } | undefined {
+  const path: Array<string | number> = [];
+  const at: PointerOf = () => {
+    let out = base;
+    for (let i = 0; i < path.length; i++) out += `/${escapePointerSegment(path[i]!)}`;
+    return out;
+  };
+  const lossesBefore = ctx.losses.length;
+  const argsBefore = ctx.argsChanged;
+  const state: GeminiWalkState = { anyOfSeen: false, folded: false };
+  try {
+    const out = emitNode({ ctx, state, path, at }, schema, 0) as Schema;
+    return { schema: out, folded: state.folded === true };
+  } catch (error) {
+    if (error !== BAIL) throw error;
+    ctx.losses.length = lossesBefore;
+    ctx.argsChanged = argsBefore;
+    return undefined;
+  }
+}
+
+const NOT_ALLOWED = -1;
+/** `keyKind` codes: the subschema kind in the low bits, the `geminiValuesNeedChange` bit above. */
+export const KIND_MASK = SUBSCHEMA_SINGLE | SUBSCHEMA_LIST | SUBSCHEMA_MAP;
+const PRESENT_SHIFT = 4;
+
+/**
+ * For a keyword Gemini allows: its subschema kind (0 for plain values) and, shifted by
+ * `PRESENT_SHIFT`, the bit `geminiValuesNeedChange` reads it under; `NOT_ALLOWED` for any other
+ * keyword. A switch over interned strings costs a few comparisons where a Set and a Map lookup
+ * per key were the walk's largest cost. gemini-emit.test.ts checks it against
+ * `GEMINI_ALLOWED_FIELDS`.
+ */
+export function keyKind(key: string): number {
+  switch (key) {
+    case 'type':
+    case 'description':
+    case 'default':
+    case 'title':
+    case 'nullable':
+    case 'minItems':
+    case 'maxItems':
+    case 'minLength':
+    case 'maxLength':
+    case 'minProperties':
+    case 'maxProperties':
+    case 'minimum':
+    case 'maximum':
+    case 'pattern':
+    case 'example':
+    case 'propertyOrdering':
+      return 0;
+    case 'required':
+      return HAS_REQUIRED << PRESENT_SHIFT;
+    case 'enum':
+      return HAS_ENUM << PRESENT_SHIFT;
+    case 'format':
+      return HAS_FORMAT << PRESENT_SHIFT;
+    case 'properties':
+      return SUBSCHEMA_MAP;
+    case 'items':
+      return SUBSCHEMA_SINGLE | SUBSCHEMA_LIST;
+    case 'anyOf':
+      return SUBSCHEMA_LIST | (HAS_ANY_OF << PRESENT_SHIFT);
+    default:
+      return NOT_ALLOWED;
+  }
+}
+
+/** One node, children first (the order `mapSchemaShared` visits them in), copy-on-write. */
+function emitNode(e: Emit, node: unknown, level: number): unknown {
+  if (!isPlainObject(node)) return node;
+  if (level > MAX_LEVEL) throw BAIL;
+  if (node.type === 'null' && isOnlyKey(node, 'type')) {
+    // The null branch of every optional pydantic field: what `visitGeminiNode` makes of it,
+    // without copying the node only to delete its one key.
+    note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
+    return { nullable: true };
+  }
+  let copy: Schema | undefined;
+  let extra = false;
+  let present = 0;
+  for (const key in node) {
+    let kind = keyKind(key);
+    if (kind === NOT_ALLOWED) {
+      if (key === '__proto__') throw BAIL;
+      extra = true;
+      kind = subschemaKindOf(key);
+    } else {
+      present |= kind >> PRESENT_SHIFT;
+      kind &= KIND_MASK;
+    }
+    if (kind === 0 || !Object.hasOwn(node, key)) continue;
+    const value = node[key];
+    let next: unknown = value;
+    e.path.push(key);
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) next = emitList(e, value, level);
+    else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level);
+    else if (kind & SUBSCHEMA_SINGLE && isPlainObject(value)) next = emitNode(e, value, level + 1);
+    e.path.pop();
+    if (next !== value) {
+      copy ??= { ...node };
+      copy[key] = next;
+    }
+  }
+  const input = copy ?? node;
+  const needsChange = extra || geminiValuesNeedChange(input, present);
+  return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
+}
+
+function isOnlyKey(node: Schema, only: string): boolean {
+  for (const key in node) if (key !== only) return false;
+  return true;
+}
+
+function emitList(e: Emit, list: readonly unknown[], level: number): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    e.path.push(i);
+    const next = emitNode(e, list[i], level + 1);
+    e.path.pop();
+    if (next !== list[i]) {
+      if (!out) {
+        // A loop, not `slice`: Node 20 slices frozen arrays through a slow generic path.
+        out = new Array<unknown>(list.length);
+        for (let k = 0; k < list.length; k++) out[k] = list[k];
+      }
+      out[i] = next;
+    }
+  }
+  return out ?? list;
+}
+
+function emitMap(e: Emit, map: Record<string, unknown>, level: number): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const name in map) {
+    if (!Object.hasOwn(map, name)) continue;
+    if (name === '__proto__') throw BAIL;
+    const child = map[name];
+    // `dependencies` mixes schemas with arrays of names; arrays are not schemas.
+    if (Array.isArray(child)) continue;
+    e.path.push(name);
+    const next = emitNode(e, child, level + 1);
+    e.path.pop();
+    if (next !== child) {
+      out ??= { ...map };
+      out[name] = next;
+    }
+  }
+  return out ?? map;
+}
