@@ -14,7 +14,8 @@ import {
 } from '../text/word-table.js';
 
 import { joinPicked, type ReductionOptions } from '../text/query-reduction.js';
-import { MAX_PIECE_CHARS, type RequestPieces } from '../text/request-pieces.js';
+import { MAX_PIECE_CHARS } from '../text/piece-bounds.js';
+import type { RequestPieces } from '../text/request-pieces.js';
 
 /**
  * The reduction as it was before pieces were found first and looked up only when the greedy pick can use them:

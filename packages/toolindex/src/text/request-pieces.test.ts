@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { referenceReduceQuery, referenceRequestPieces } from '../test-fixtures/request-pieces-reference.js';
 import { reduceQuery } from './query-reduction.js';
 import { HOSTILE_CLAUSE_TEXTS, HOSTILE_SLOT_TEXT } from '../test-fixtures/hostile-text.js';
-import { requestPieces, type RequestPieces, separatesOnly } from './request-pieces.js';
+import { pieceBounds, scanPieceBounds, separatesOnly } from './piece-bounds.js';
+import { requestPieces, type RequestPieces } from './request-pieces.js';
 import { tokenize, unicodeWords } from './tokenize.js';
 
 /** A weight for every token: some weigh nothing, as words no tool uses do. */
@@ -28,6 +29,7 @@ function canonical(pieces: RequestPieces) {
 }
 
 function expectSame(text: string) {
+  expect(pieceBounds(text)).toEqual(scanPieceBounds(text));
   for (const weigh of [weightOf, () => 1])
     expect(canonical(requestPieces(text, weigh))).toEqual(canonical(referenceRequestPieces(text, weigh)));
 }
@@ -72,6 +74,9 @@ describe('requestPieces', () => {
     '§2—3',
     '«x»→y',
     '5×3€',
+    'wait?!',
+    '...',
+    '\u{1F600}',
   );
   const gap = fc.constantFrom(
     ' ',
@@ -88,6 +93,9 @@ describe('requestPieces', () => {
     '-',
     '  ',
     '\u00a0',
+    '.\t',
+    '.\n',
+    '',
   );
 
   it('cuts and lists as the scan that buffered each run did (prose, camelCase, non-ASCII, long sentences)', () => {

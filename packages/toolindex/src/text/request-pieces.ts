@@ -1,4 +1,5 @@
-import { AsciiWords, HASH_PRIME, HASH_SEED } from './ascii-words.js';
+import { HASH_PRIME, HASH_SEED } from './ascii-words.js';
+import { isDelimiter, pieceBounds, separatesOnly } from './piece-bounds.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
 import { unicodeWords } from './tokenize.js';
@@ -13,8 +14,6 @@ import {
   UNKNOWN,
 } from './word-table.js';
 
-/** Pieces longer than this are cut (between runs of non-space characters when there are some). */
-export const MAX_PIECE_CHARS = 300;
 /** Tokens longer than this are noise (as in `tokenize`). */
 const MAX_TOKEN_LENGTH = 40;
 
@@ -33,8 +32,6 @@ export interface RequestPieces {
   weights: number[];
 }
 
-const WORDS = new AsciiWords();
-
 /**
  * A long request's pieces, found by one cheap scan of its characters (where pieces start and end depends on
  * spaces and punctuation only), and each piece's catalogue terms looked up only when asked for (`termsOf`): the
@@ -46,8 +43,8 @@ const WORDS = new AsciiWords();
  * weight is asked for once per request.
  */
 export class RequestScan {
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
+  readonly starts: number[];
+  readonly ends: number[];
   /** Catalogue weight (> 0) per request term id. */
   readonly weights: number[] = [];
   /** Term ids of the pieces looked up so far; piece `i`'s are `terms[termFrom[i], termTo[i])` once looked up. */
@@ -57,7 +54,7 @@ export class RequestScan {
   /** Per request term id, the piece that last listed it (de-duplicates a piece's terms). */
   readonly #lastPiece: number[] = [];
   /** Per piece, whether a run in it goes through the Unicode path (else the piece is read as ASCII at once). */
-  readonly #unicode: boolean[] = [];
+  readonly #unicode: boolean[];
   readonly #pass = nextStamp();
   #piece = 0;
 
@@ -66,7 +63,10 @@ export class RequestScan {
     readonly weightOf: (token: string) => number,
     readonly weightKey = 0,
   ) {
-    pieceBounds(text, this.starts, this.ends, this.#unicode);
+    const bounds = pieceBounds(text);
+    this.starts = bounds.starts;
+    this.ends = bounds.ends;
+    this.#unicode = bounds.unicode;
   }
 
   get count(): number {
@@ -211,123 +211,4 @@ export function requestPieces(
     out.from.push(out.terms.length);
   }
   return out;
-}
-
-/**
- * Where the pieces of a request start and end, from its characters alone: a piece ends at a sentence stop
- * (`.`/`!`/`?` before whitespace), a line break or `;`; a run of non-space characters that would make it longer
- * than `MAX_PIECE_CHARS` starts a new one; an ASCII run longer than a piece is cut between words, a run with
- * non-ASCII characters into chunks of `MAX_PIECE_CHARS` (never inside a surrogate pair), as the Unicode path reads it.
- */
-function pieceBounds(text: string, starts: number[], ends: number[], unicode: boolean[]): void {
-  const n = text.length;
-  let pieceStart = -1;
-  let pieceEnd = -1;
-  let pieceUnicode = false;
-  const close = () => {
-    if (pieceStart >= 0) {
-      starts.push(pieceStart);
-      ends.push(pieceEnd);
-      unicode.push(pieceUnicode);
-    }
-    pieceStart = -1;
-    pieceUnicode = false;
-  };
-  for (let at = 0; at < n;) {
-    const c = text.charCodeAt(at);
-    if (isDelimiter(c)) {
-      if (c === 10 || c === 13 || c === 59) close();
-      else if (at > 0) {
-        const p = text.charCodeAt(at - 1);
-        if (p === 46 || p === 33 || p === 63) close(); // . ! ? before whitespace
-      }
-      at++;
-      continue;
-    }
-    const runStart = at;
-    let ascii = true;
-    let plain = true;
-    for (; at < n; at++) {
-      const d = text.charCodeAt(at);
-      // Letters (most characters) are above `;`: one comparison for them.
-      if (d > 59) {
-        if (d > 0x7f) {
-          ascii = false;
-          if (!separatesOnly(d)) plain = false;
-        }
-      } else if (d === 32 || (d >= 9 && d <= 13) || d === 59) break;
-    }
-    const runEnd = at;
-    if (pieceStart >= 0 && runEnd - pieceStart > MAX_PIECE_CHARS) close();
-    if (!ascii) {
-      for (let start = runStart; start < runEnd;) {
-        let end = Math.min(runEnd, start + MAX_PIECE_CHARS);
-        if (end < runEnd && isLowSurrogate(text.charCodeAt(end))) end--;
-        if (end - start === MAX_PIECE_CHARS || start > runStart) close();
-        if (pieceStart < 0) pieceStart = start;
-        if (!plain) pieceUnicode = true;
-        pieceEnd = end;
-        start = end;
-      }
-      continue;
-    }
-    if (pieceStart < 0) pieceStart = runStart;
-    if (runEnd - pieceStart > MAX_PIECE_CHARS) {
-      // A run longer than a piece (no spaces): cut it between words.
-      const words = WORDS.reset(text, runStart, runEnd);
-      while (words.next()) {
-        if (words.end - pieceStart > MAX_PIECE_CHARS && pieceEnd > pieceStart) {
-          close();
-          pieceStart = words.start;
-        }
-        pieceEnd = words.end;
-      }
-    }
-    pieceEnd = runEnd;
-  }
-  close();
-}
-
-/** ASCII whitespace and `;`: they end runs. */
-function isDelimiter(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 59;
-}
-
-/**
- * Non-ASCII characters that only separate words: NFKC leaves them alone, they are not letters, digits or marks,
- * and they compose with nothing, so the Unicode path splits a text at them exactly as the ASCII path splits at
- * punctuation (tested character by character). Typographic quotes and dashes, the degree sign, bullets, common
- * signs: a run holding only these besides ASCII is read by the ASCII path.
- */
-export function separatesOnly(c: number): boolean {
-  switch (c) {
-    case 0xa7: // §
-    case 0xa9: // ©
-    case 0xab: // «
-    case 0xae: // ®
-    case 0xb0: // °
-    case 0xb1: // ±
-    case 0xb6: // ¶
-    case 0xb7: // ·
-    case 0xbb: // »
-    case 0xd7: // ×
-    case 0xf7: // ÷
-    case 0x2013: // –
-    case 0x2014: // —
-    case 0x2018: // ‘
-    case 0x2019: // ’
-    case 0x201c: // “
-    case 0x201d: // ”
-    case 0x2022: // •
-    case 0x20ac: // €
-    case 0x2190: // ←
-    case 0x2192: // →
-      return true;
-    default:
-      return false;
-  }
-}
-
-function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }
