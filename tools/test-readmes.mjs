@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Runs the code blocks of the root README and every package README against the built packages
-// (`npm run test:readmes`, part of `npm test`). Convention for README authors: DEVELOPERS.md,
-// "README examples". Usage: node tools/test-readmes.mjs [--consumer <dir>] [README.md ...]
+// Runs the code blocks of the root README, every package README and the user guides (docs/use)
+// against the built packages (`npm run test:readmes`, part of `npm test`). Convention for README
+// authors: DEVELOPERS.md, "README examples".
+// Usage: node tools/test-readmes.mjs [--consumer <dir>] [README.md ...]
 //   --consumer <dir>  resolve packages from a project that installed the packed tarballs
 //                     (check:packages does this) instead of from the workspace.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeIsolation, formatOutcome, runReadmeExamples } from './lib/readme-harness.mjs';
-import { readmeFiles, repoRoot } from './lib/workspace.mjs';
+import { guideFiles, readmeFiles, repoRoot } from './lib/workspace.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -19,7 +20,7 @@ if (!existsSync(join(resolveRoot, 'node_modules'))) {
   console.error(`test:readmes: ${resolveRoot} has no node_modules; run npm ci first`);
   process.exit(2);
 }
-const readmes = positionals.length ? positionals.map((p) => resolve(p)) : readmeFiles();
+const readmes = positionals.length ? positionals.map((p) => resolve(p)) : [...readmeFiles(), ...guideFiles()];
 const started = performance.now();
 console.log(
   `README examples from ${readmes.length} files, packages from ${resolveRoot}; ${describeIsolation()}`,

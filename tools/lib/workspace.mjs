@@ -28,3 +28,16 @@ export function readmeFiles() {
   }
   return files;
 }
+
+/**
+ * The user guides (`docs/use/*.md`): their examples run in `test:readmes` against the workspace,
+ * not in `check:packages` (the gateway guide starts an MCP server the repository installs).
+ */
+export function guideFiles() {
+  const dir = join(repoRoot, 'docs', 'use');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => join(dir, name));
+}
