@@ -112,6 +112,7 @@ export async function openPgIndex(options: PgIndexOptions): Promise<PgToolIndex>
         penalties: resolved.penalties,
         minRelevance: resolved.minRelevance,
         maxQueryLength: resolved.maxQueryLength,
+        morphology: resolved.morphology,
         cache: embedder
           ? createCachedEmbedder(embedder, {
               maxEntries: VECTOR_CACHE_ENTRIES,

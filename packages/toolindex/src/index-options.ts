@@ -22,6 +22,7 @@ export interface ResolvedOptions {
   minRelevance: number;
   maxQueryLength: number;
   softTerms: SoftTermOptions | undefined;
+  morphology: boolean;
 }
 
 /** Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults. */
@@ -39,6 +40,7 @@ export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
     minRelevance: options.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY,
     softTerms: resolveSoftTerms(options.softTerms, options.embedder),
+    morphology: options.morphology ?? true,
   };
   validateOptions(resolved);
   return resolved;
@@ -54,6 +56,7 @@ const OPTION_KEYS = [
   'maxQueryLength',
   'embedBatchSize',
   'softTerms',
+  'morphology',
 ];
 const GROUP_KEYS: Record<string, readonly string[]> = {
   bm25: ['k1', 'b', 'fieldWeights'],
@@ -71,6 +74,8 @@ export function checkIndexOptions(options: unknown): void {
   if (!isPlainObject(options))
     throw new IndexOptionsError(`createIndex(options): expected an object, got ${describe(options)}`);
   knownKeys(options, OPTION_KEYS, 'options');
+  if (options.morphology !== undefined && typeof options.morphology !== 'boolean')
+    throw new IndexOptionsError(`morphology must be a boolean, got ${describe(options.morphology)}`);
   const softTerms = options.softTerms;
   if (softTerms !== undefined && typeof softTerms !== 'boolean') {
     if (!isPlainObject(softTerms))
