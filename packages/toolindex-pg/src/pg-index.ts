@@ -161,11 +161,12 @@ async function readMeta(runner: QueryRunner, schema: string): Promise<Meta> {
 }
 
 function bm25Key(bm25: Bm25Params): string {
-  const { k1, b, fieldWeights: w } = bm25;
+  const { k1, b, fieldWeights: w, lengthPivot } = bm25;
   return JSON.stringify({
     k1,
     b,
     fieldWeights: { name: w.name, description: w.description, parameters: w.parameters, tags: w.tags },
+    lengthPivot,
   });
 }
 

@@ -17,10 +17,16 @@ export interface Run {
   padPosition?: PadPosition;
 }
 
-/** Plain Okapi BM25: k1 1.2, b 0.75, equal field weights, no ranking signals. */
+/** Plain Okapi BM25: k1 1.2, b 0.75 against the mean length, equal field weights, no morphology, no signals. */
 export const PLAIN_BM25: IndexOptions = {
-  bm25: { k1: 1.2, b: 0.75, fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 } },
+  bm25: {
+    k1: 1.2,
+    b: 0.75,
+    fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
+    lengthPivot: 'mean',
+  },
   weights: { arguments: 0, fuzzy: 0, slots: 0, clauses: 0 },
+  morphology: false,
 };
 const NO_NEW_SIGNALS = { fuzzy: 0, slots: 0, clauses: 0 };
 
@@ -44,6 +50,18 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
     {
       label: 'lexical, previous BM25 (k1 0.9, b 0.5)',
       options: { bm25: { k1: 0.9, b: 0.5 } },
+      mode: 'lexical',
+      vs: lexical,
+    },
+    {
+      label: 'lexical, mean length pivot (session 16)',
+      options: { bm25: { lengthPivot: 'mean' } },
+      mode: 'lexical',
+      vs: lexical,
+    },
+    {
+      label: 'lexical without morphology',
+      options: { morphology: false },
       mode: 'lexical',
       vs: lexical,
     },
@@ -82,6 +100,18 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
     {
       label: 'hybrid without slots',
       options: { embedder, weights: { slots: 0 } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid, mean length pivot (session 16)',
+      options: { embedder, bm25: { lengthPivot: 'mean' } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid without morphology',
+      options: { embedder, morphology: false },
       mode: 'hybrid',
       vs: hybrid,
     },

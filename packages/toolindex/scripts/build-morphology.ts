@@ -6,10 +6,8 @@
  * files). Nothing here looks at any benchmark's tools or queries.
  */
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { buildMorphology } from './morphology-source.js';
+import { buildMorphology, GENERATED_FILE } from './morphology-source.js';
 
-const out = fileURLToPath(new URL('../src/lexical/morphology.generated.ts', import.meta.url));
 const text = buildMorphology();
-writeFileSync(out, text);
-console.log(`wrote ${out}: ${text.length} bytes`);
+writeFileSync(GENERATED_FILE, text);
+console.log(`wrote ${GENERATED_FILE}: ${text.length} bytes`);

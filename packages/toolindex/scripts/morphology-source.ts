@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stem } from '../src/text/stem.js';
 import { STOP_WORDS } from '../src/text/stop-words.js';
 
@@ -24,6 +25,11 @@ const FILES = [
 ] as const;
 
 const require = createRequire(import.meta.url);
+
+/** The generated module (checked against a fresh build by `src/lexical/morphology.test.ts`). */
+export const GENERATED_FILE = fileURLToPath(
+  new URL('../src/lexical/morphology.generated.ts', import.meta.url),
+);
 
 /** The generated module's text: WordNet's licence, then one line per token with its relatives that sort after it. */
 export function buildMorphology(): string {

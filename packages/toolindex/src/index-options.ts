@@ -33,6 +33,7 @@ export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
       b: options.bm25?.b ?? DEFAULT_BM25.b,
       fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
+      lengthPivot: options.bm25?.lengthPivot ?? DEFAULT_BM25.lengthPivot,
     },
     fusion: options.fusion ?? DEFAULT_FUSION,
     weights: { ...DEFAULT_WEIGHTS, ...options.weights },
@@ -59,7 +60,7 @@ const OPTION_KEYS = [
   'morphology',
 ];
 const GROUP_KEYS: Record<string, readonly string[]> = {
-  bm25: ['k1', 'b', 'fieldWeights'],
+  bm25: ['k1', 'b', 'fieldWeights', 'lengthPivot'],
   softTerms: Object.keys(DEFAULT_SOFT_TERMS),
   'bm25.fieldWeights': FIELDS,
   weights: Object.keys(DEFAULT_WEIGHTS),
@@ -142,9 +143,13 @@ function knownKeys(value: Record<string, unknown>, allowed: readonly string[], w
 
 /** Rejects index options that would silently corrupt scores (NaN weights, α outside 0..1…). */
 function validateOptions(index: ResolvedOptions): void {
-  const { k1, b, fieldWeights } = index.bm25;
+  const { k1, b, fieldWeights, lengthPivot } = index.bm25;
   if (!(k1 > 0) || !(b >= 0 && b <= 1))
     throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');
+  if (lengthPivot !== 'geometric' && lengthPivot !== 'mean')
+    throw new IndexOptionsError(
+      `bm25.lengthPivot must be 'geometric' or 'mean', got ${describe(lengthPivot)}`,
+    );
   for (const [field, w] of Object.entries(fieldWeights)) {
     if (!(w >= 0)) throw new IndexOptionsError(`bm25.fieldWeights.${field} must be ≥ 0`);
   }
