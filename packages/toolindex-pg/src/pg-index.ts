@@ -80,7 +80,7 @@ export async function openPgIndex(options: PgIndexOptions): Promise<PgToolIndex>
     throw new IndexOptionsError(`openPgIndex(options): expected an object, got ${describe(options)}`);
   const indexOptions: Record<string, unknown> = { ...options };
   for (const key of PG_KEYS) delete indexOptions[key];
-  const resolved = resolveIndexOptions(indexOptions as IndexOptions);
+  resolveIndexOptions(indexOptions as IndexOptions); // refuses bad options before connecting
   const schema = checkSchemaName(options.schema ?? DEFAULT_SCHEMA);
   if (options.migrate !== undefined && options.migrate !== 'auto' && options.migrate !== 'never')
     throw new IndexOptionsError(`migrate must be 'auto' or 'never', got ${describe(options.migrate)}`);
@@ -98,6 +98,12 @@ export async function openPgIndex(options: PgIndexOptions): Promise<PgToolIndex>
       });
     }
     const meta = await readMeta(runner, schema);
+    // The schema is the index: one with vectors (created with an embedder) has the hybrid defaults, also for a
+    // process that opens it without the embedder to read, since its postings are weighed with that length pivot.
+    const resolved = resolveIndexOptions(
+      indexOptions as IndexOptions,
+      meta.dimensions === undefined ? 'lexical' : 'hybrid',
+    );
     checkMeta(schema, meta, embedder, resolved.bm25);
     const index = new PgToolIndex({
       runner,

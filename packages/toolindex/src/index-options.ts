@@ -3,7 +3,7 @@ import { IndexOptionsError } from './errors.js';
 import { describe } from './index-input.js';
 import { FIELDS } from './tool-text.js';
 import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS } from './ranking/signals.js';
-import { DEFAULT_BM25, type Bm25Params } from './lexical/bm25.js';
+import { DEFAULT_BM25, type Bm25Params, type LengthPivot } from './lexical/bm25.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import type { Penalties, SignalWeights } from './ranking/signals.js';
@@ -25,15 +25,36 @@ export interface ResolvedOptions {
   morphology: boolean;
 }
 
-/** Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults. */
-export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
+/** Which defaults an index gets: those of the mode it searches by default (hybrid with an embedder, else lexical). */
+export type IndexKind = 'lexical' | 'hybrid';
+
+/**
+ * The defaults that differ by kind of index. Each ranking change is kept only in the mode where it passed on
+ * both dev sets (docs/ranking-experiments.md, session 17), so an index gets those of the mode it searches by
+ * default: morphology for lexical, the geometric length pivot for hybrid.
+ */
+export function indexDefaults(kind: IndexKind): { morphology: boolean; lengthPivot: LengthPivot } {
+  return kind === 'hybrid'
+    ? { morphology: false, lengthPivot: 'geometric' }
+    : { morphology: true, lengthPivot: DEFAULT_BM25.lengthPivot };
+}
+
+/**
+ * Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults:
+ * those of `kind`, by default the kind the options make (`hybrid` with an embedder). An option that is set wins.
+ */
+export function resolveIndexOptions(
+  options: IndexOptions,
+  kind: IndexKind = options.embedder === undefined ? 'lexical' : 'hybrid',
+): ResolvedOptions {
   checkIndexOptions(options);
+  const defaults = indexDefaults(kind);
   const resolved: ResolvedOptions = {
     bm25: {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
       b: options.bm25?.b ?? DEFAULT_BM25.b,
       fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
-      lengthPivot: options.bm25?.lengthPivot ?? DEFAULT_BM25.lengthPivot,
+      lengthPivot: options.bm25?.lengthPivot ?? defaults.lengthPivot,
     },
     fusion: options.fusion ?? DEFAULT_FUSION,
     weights: { ...DEFAULT_WEIGHTS, ...options.weights },
@@ -41,7 +62,7 @@ export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
     minRelevance: options.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY,
     softTerms: resolveSoftTerms(options.softTerms, options.embedder),
-    morphology: options.morphology ?? true,
+    morphology: options.morphology ?? defaults.morphology,
   };
   validateOptions(resolved);
   return resolved;

@@ -9,8 +9,9 @@ export interface Bm25Params {
   /** Weight of each field's term frequency (BM25F). */
   fieldWeights: Record<FieldName, number>;
   /**
-   * The length a document is normalised against (default `'geometric'`): the geometric mean of the documents'
-   * weighted lengths, or their arithmetic `'mean'` (Okapi's). See `lengthPivot`.
+   * The length a document is normalised against: the `'geometric'` mean of the documents' weighted lengths, or
+   * their arithmetic `'mean'` (Okapi's). See `lengthPivot`. Default: `'mean'` for an index without an embedder,
+   * `'geometric'` for one with an embedder.
    */
   lengthPivot: LengthPivot;
 }
@@ -21,13 +22,14 @@ export type LengthPivot = 'geometric' | 'mean';
  * Generic defaults, measured on the ToolLens and MetaTool dev splits (docs/ranking-experiments.md): Okapi's usual
  * saturation, length normalisation a little milder than Okapi's 0.75 (tool texts mix one-line descriptions with
  * long prompts), no name boost (tool names are often opaque slugs), a mild parameter boost (requests mention what
- * they pass).
+ * they pass). The length pivot here is Okapi's; an index with an embedder defaults to the geometric one
+ * (`indexDefaults` in index-options.ts).
  */
 export const DEFAULT_BM25: Bm25Params = {
   k1: 1.2,
   b: 0.6,
   fieldWeights: { name: 1, description: 1, parameters: 1.5, tags: 1 },
-  lengthPivot: 'geometric',
+  lengthPivot: 'mean',
 };
 
 /** Fixed point of a document's log length (`logLength`): sums of them are exact integers in any order. */
