@@ -30,10 +30,14 @@ export const PLAIN_BM25: IndexOptions = {
 };
 const NO_NEW_SIGNALS = { fuzzy: 0, slots: 0, clauses: 0 };
 
-/** Every mode, the baseline, the ablations of the signals, and the previous defaults. */
+/**
+ * Every mode, the baseline, the ablations of the signals, and the previous defaults. Lexical rows are an index
+ * without an embedder (its defaults: morphology, the mean length pivot) plus the row's change; semantic and
+ * hybrid rows an index with the default embedder (its defaults: no morphology, the geometric pivot, soft terms).
+ */
 export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
-  const lexical = 'lexical (default)';
-  const hybrid = 'hybrid (default: blend α 0.5)';
+  const lexical = 'lexical (default: no embedder; morphology, mean pivot)';
+  const hybrid = 'hybrid (default: default embedder; blend α 0.5, geometric pivot)';
   const list: Run[] = [
     {
       label: 'baseline: plain BM25 (k1 1.2, b 0.75, no signals)',
@@ -54,13 +58,13 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       vs: lexical,
     },
     {
-      label: 'lexical, mean length pivot (session 16)',
-      options: { bm25: { lengthPivot: 'mean' } },
+      label: "lexical, geometric length pivot (an embedder's default)",
+      options: { bm25: { lengthPivot: 'geometric' } },
       mode: 'lexical',
       vs: lexical,
     },
     {
-      label: 'lexical without morphology',
+      label: 'lexical without morphology (morphology: false)',
       options: { morphology: false },
       mode: 'lexical',
       vs: lexical,
@@ -104,14 +108,14 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       vs: hybrid,
     },
     {
-      label: 'hybrid, mean length pivot (session 16)',
+      label: "hybrid, mean length pivot (no embedder's default)",
       options: { embedder, bm25: { lengthPivot: 'mean' } },
       mode: 'hybrid',
       vs: hybrid,
     },
     {
-      label: 'hybrid without morphology',
-      options: { embedder, morphology: false },
+      label: 'hybrid with morphology (morphology: true)',
+      options: { embedder, morphology: true },
       mode: 'hybrid',
       vs: hybrid,
     },
