@@ -43,12 +43,9 @@ export function indexDefaults(kind: IndexKind): { morphology: boolean; lengthPiv
  * Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults:
  * those of `kind`, by default the kind the options make (`hybrid` with an embedder). An option that is set wins.
  */
-export function resolveIndexOptions(
-  options: IndexOptions,
-  kind: IndexKind = options.embedder === undefined ? 'lexical' : 'hybrid',
-): ResolvedOptions {
+export function resolveIndexOptions(options: IndexOptions, kind?: IndexKind): ResolvedOptions {
   checkIndexOptions(options);
-  const defaults = indexDefaults(kind);
+  const defaults = indexDefaults(kind ?? (options.embedder === undefined ? 'lexical' : 'hybrid'));
   const resolved: ResolvedOptions = {
     bm25: {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
