@@ -12,6 +12,8 @@
  * meta-fast-check.test.ts checks it never accepts what the official meta-schema rejects.
  */
 
+import { prototypeIsClean } from './json-inspect.js';
+
 const SCHEMA_KEYWORDS = new Set([
   'items',
   'contains',
@@ -66,6 +68,12 @@ const ID = /^[^#]*#?$/u;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A plain object, whose `for…in` lists only its own keys when `Object.prototype` is clean. */
+function inheritsNoKeys(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 function isNumber(value: unknown): value is number {
@@ -132,25 +140,37 @@ function isType(value: unknown): boolean {
 
 /** `true` only when `schema` is certainly a valid JSON Schema 2020-12 (see the file comment). */
 export function isCertainlyValidSchema(schema: unknown, depth = 0): boolean {
+  return certainAt(schema, depth, prototypeIsClean());
+}
+
+// `for…in` rather than `Object.keys`: its keyed loads are served from the enum cache. Inherited
+// enumerable keys are skipped unless `Object.prototype` is clean (checked once per call).
+function certainAt(schema: unknown, depth: number, ownKeysOnly: boolean): boolean {
   if (typeof schema === 'boolean') return true;
   // Deep nesting is left to ajv, which reports what it makes of it.
   if (!isObject(schema) || depth > 200) return false;
-  for (const key of Object.keys(schema)) {
+  const ownOnly = ownKeysOnly && inheritsNoKeys(schema);
+  for (const key in schema) {
+    if (!ownOnly && !Object.hasOwn(schema, key)) continue;
     const value = schema[key];
     // An absent value passes the official meta-schema; be conservative and let ajv decide.
     if (value === undefined) return false;
     switch (RULES.get(key)) {
       case SCHEMA:
-        if (!isCertainlyValidSchema(value, depth + 1)) return false;
+        if (!certainAt(value, depth + 1, ownKeysOnly)) return false;
         break;
-      case SCHEMA_MAP:
+      case SCHEMA_MAP: {
         if (!isObject(value)) return false;
-        for (const name of Object.keys(value))
-          if (!isCertainlyValidSchema(value[name], depth + 1)) return false;
+        const own = ownKeysOnly && inheritsNoKeys(value);
+        for (const name in value) {
+          if (!own && !Object.hasOwn(value, name)) continue;
+          if (!certainAt(value[name], depth + 1, ownKeysOnly)) return false;
+        }
         break;
+      }
       case SCHEMA_ARRAY:
         if (!Array.isArray(value) || value.length === 0) return false;
-        for (const item of value) if (!isCertainlyValidSchema(item, depth + 1)) return false;
+        for (let i = 0; i < value.length; i++) if (!certainAt(value[i], depth + 1, ownKeysOnly)) return false;
         break;
       case STRING:
         if (typeof value !== 'string') return false;
@@ -194,7 +214,7 @@ export function isCertainlyValidSchema(schema: unknown, depth = 0): boolean {
         if (!isObject(value)) return false;
         for (const name of Object.keys(value)) {
           const item = value[name];
-          if (!isUniqueStringArray(item) && !isCertainlyValidSchema(item, depth + 1)) return false;
+          if (!isUniqueStringArray(item) && !certainAt(item, depth + 1, ownKeysOnly)) return false;
         }
         break;
       case VOCABULARY:

@@ -1,3 +1,4 @@
+import { prototypeIsClean } from './json-inspect.js';
 import { joinPointer } from './json-pointer.js';
 import { cloneJson, deepFreeze, FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
 import {
@@ -50,72 +51,105 @@ export function createSchemaCopier(watched: Iterable<string>): SchemaCopier {
   add(watched, WATCHED);
 
   return (schema, fix, basePointer = '', freeze = false) => {
-    const path: Array<string | number> = [];
-    const pointerOf = () => joinPointer(basePointer, ...path);
-    const leaf = (value: unknown): unknown =>
-      value === null || typeof value !== 'object' ? value : freeze ? copyFrozen(value) : cloneJson(value);
-    const child = (value: unknown, level: number): unknown => {
-      if (!isPlainObject(value)) return leaf(value);
-      if (level > MAX_LEVEL) return freeze ? copyFrozen(value) : value;
-      const copy = go(value, level);
-      return freeze ? Object.freeze(copy) : copy;
+    if (!isPlainObject(schema)) return schema;
+    const run: CopyRun = {
+      flags,
+      fix,
+      freeze,
+      basePointer,
+      path: [],
+      ownKeysOnly: prototypeIsClean(),
     };
-    const go = (node: JsonSchemaObject, level: number): JsonSchemaObject => {
-      const copy: JsonSchemaObject = {};
-      let watchedSeen = false;
-      for (const keyword of Object.keys(node)) {
-        const value = node[keyword];
-        const kind = flags.get(keyword);
-        if (kind === undefined) {
-          copy[keyword] = leaf(value);
+    return copyNode(run, schema, 0);
+  };
+}
+
+/**
+ * One copy: module-level functions over this state rather than closures made per call (a small
+ * schema's copy is dominated by such fixed costs), and `for…in` over keys (V8 serves its keyed
+ * loads from the enum cache; inherited enumerable keys are skipped unless `Object.prototype` is
+ * clean, so the keys are exactly `Object.keys`).
+ */
+interface CopyRun {
+  readonly flags: ReadonlyMap<string, number>;
+  readonly fix: SchemaFix;
+  readonly freeze: boolean;
+  readonly basePointer: string;
+  readonly path: Array<string | number>;
+  readonly ownKeysOnly: boolean;
+}
+
+function leafCopy(run: CopyRun, value: unknown): unknown {
+  return value === null || typeof value !== 'object'
+    ? value
+    : run.freeze
+      ? copyFrozen(value)
+      : cloneJson(value);
+}
+
+function copyChild(run: CopyRun, value: unknown, level: number): unknown {
+  if (!isPlainObject(value)) return leafCopy(run, value);
+  if (level > MAX_LEVEL) return run.freeze ? copyFrozen(value) : value;
+  const copy = copyNode(run, value, level);
+  return run.freeze ? Object.freeze(copy) : copy;
+}
+
+function copyNode(run: CopyRun, node: JsonSchemaObject, level: number): JsonSchemaObject {
+  const { flags, path, freeze } = run;
+  const copy: JsonSchemaObject = {};
+  let watchedSeen = false;
+  for (const keyword in node) {
+    if (!run.ownKeysOnly && !Object.hasOwn(node, keyword)) continue;
+    const value = node[keyword];
+    const kind = flags.get(keyword);
+    if (kind === undefined) {
+      copy[keyword] = leafCopy(run, value);
+      continue;
+    }
+    if (kind & FORBIDDEN) continue;
+    if (kind & WATCHED) watchedSeen = true;
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
+      const out: unknown[] = [];
+      path.push(keyword);
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        out.push(copyChild(run, value[i], level + 1));
+        path.pop();
+      }
+      path.pop();
+      copy[keyword] = freeze ? Object.freeze(out) : out;
+    } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
+      const map: Record<string, unknown> = {};
+      path.push(keyword);
+      for (const name in value) {
+        if (!run.ownKeysOnly && !Object.hasOwn(value, name)) continue;
+        if (FORBIDDEN_KEYS.has(name)) continue;
+        const item = value[name];
+        // `dependencies` mixes schemas with arrays of names (draft-07); arrays are not schemas.
+        if (Array.isArray(item)) {
+          map[name] = leafCopy(run, item);
           continue;
         }
-        if (kind & FORBIDDEN) continue;
-        if (kind & WATCHED) watchedSeen = true;
-        if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
-          const out: unknown[] = [];
-          path.push(keyword);
-          for (let i = 0; i < value.length; i++) {
-            path.push(i);
-            out.push(child(value[i], level + 1));
-            path.pop();
-          }
-          path.pop();
-          copy[keyword] = freeze ? Object.freeze(out) : out;
-        } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
-          const map: Record<string, unknown> = {};
-          path.push(keyword);
-          for (const name of Object.keys(value)) {
-            if (FORBIDDEN_KEYS.has(name)) continue;
-            const item = value[name];
-            // `dependencies` mixes schemas with arrays of names (draft-07); arrays are not schemas.
-            if (Array.isArray(item)) {
-              map[name] = leaf(item);
-              continue;
-            }
-            path.push(name);
-            map[name] = child(item, level + 1);
-            path.pop();
-          }
-          path.pop();
-          copy[keyword] = freeze ? Object.freeze(map) : map;
-        } else if (kind & SUBSCHEMA && isPlainObject(value)) {
-          path.push(keyword);
-          copy[keyword] = child(value, level + 1);
-          path.pop();
-        } else {
-          copy[keyword] = leaf(value);
-        }
+        path.push(name);
+        map[name] = copyChild(run, item, level + 1);
+        path.pop();
       }
-      if (watchedSeen) {
-        fix(copy, pointerOf);
-        // A fix may attach new objects (e.g. a merged $defs): the next freeze must reach them.
-        if (freeze && level > 0) deepFreeze(copy);
-      }
-      return copy;
-    };
-    return isPlainObject(schema) ? go(schema, 0) : schema;
-  };
+      path.pop();
+      copy[keyword] = freeze ? Object.freeze(map) : map;
+    } else if (kind & SUBSCHEMA && isPlainObject(value)) {
+      path.push(keyword);
+      copy[keyword] = copyChild(run, value, level + 1);
+      path.pop();
+    } else {
+      copy[keyword] = leafCopy(run, value);
+    }
+  }
+  if (watchedSeen) {
+    run.fix(copy, () => joinPointer(run.basePointer, ...path));
+    // A fix may attach new objects (e.g. a merged $defs): the next freeze must reach them.
+    if (freeze && level > 0) deepFreeze(copy);
+  }
+  return copy;
 }
 
 /** `deepFreeze(cloneJson(value))` in one pass; flat lists (enum, required…) are one native copy. */
