@@ -30,6 +30,14 @@ export interface ParseToolOptions {
    * `JsonInspection`): its clean schemas are not walked a second time. The outcome is the same.
    */
   inspected?: JsonInspection;
+  /**
+   * For a caller that reads the tool once, in the same synchronous step, and keeps nothing of it
+   * (a converter lowering a definition straight to another format): the same checks, normalisation
+   * and result, but not deep-frozen. Its objects are still this call's own copies (the input is
+   * never aliased); its `contentHash` is computed on each read instead of once. Do not hand such
+   * a tool on: everything else expects tools to be frozen.
+   */
+  transient?: boolean;
 }
 
 export type SafeParseToolResult =
@@ -57,6 +65,9 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
 
   if (options.inspected !== undefined && !(options.inspected instanceof JsonInspection))
     throw new InvalidArgumentError('options.inspected', 'a JsonInspection', options.inspected);
+  if (options.transient !== undefined && typeof options.transient !== 'boolean')
+    throw new InvalidArgumentError('options.transient', 'a boolean', options.transient);
+  const freeze = options.transient !== true;
   const unsafe = inspectJson(input, limits, '', options.inspected);
   if (unsafe.length > 0) return fail(unsafe);
   if (!isPlainObject(input)) {
@@ -78,6 +89,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
     '/inputSchema',
     issues,
     changes,
+    freeze,
   );
   if (isPlainObject(inputSchema)) {
     if (inputSchema.type === undefined && !('$ref' in inputSchema)) {
@@ -105,7 +117,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
   const outputSchema =
     shape.outputSchema === undefined
       ? undefined
-      : prepareSchema(shape.outputSchema, '/outputSchema', issues, changes);
+      : prepareSchema(shape.outputSchema, '/outputSchema', issues, changes, freeze);
 
   if (issues.length > 0) return fail(issues);
 
@@ -128,7 +140,11 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
       },
     ]);
   }
-  return { success: true, tool: freezeTool(tool as unknown as Record<string, unknown>), changes };
+  return {
+    success: true,
+    tool: freeze ? freezeTool(tool as unknown as Record<string, unknown>) : tool,
+    changes,
+  };
 }
 
 function fail(issues: ValidationIssue[]): SafeParseToolResult {
@@ -146,7 +162,7 @@ function shapeIssues(
     message: issue.message,
   }));
   for (const field of ['inputSchema', 'outputSchema'] as const) {
-    if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, []);
+    if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, [], false);
   }
   return issues;
 }
@@ -178,10 +194,11 @@ function prepareSchema(
   pointer: string,
   issues: ValidationIssue[],
   changes: SchemaChange[],
+  freeze: boolean,
 ): unknown {
   // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased. It also
   // freezes the copy below its root, so the tool's final deepFreeze does not walk the schema again.
-  const normalized = normalizeSchemaDraft(schema, pointer, { freeze: true });
+  const normalized = normalizeSchemaDraft(schema, pointer, { freeze });
   appendAll(changes, normalized.changes);
   appendAll(
     issues,
@@ -270,6 +287,8 @@ function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema
  */
 const hashes = new WeakMap<object, string>();
 function lazyContentHash(this: Tool): string {
+  // A transient tool could still change: its hash is not kept.
+  if (!Object.isFrozen(this)) return contentHash(this);
   let hash = hashes.get(this);
   if (hash === undefined) {
     hash = contentHash(this);
