@@ -231,47 +231,122 @@ function uniqueTrimmed(list: readonly string[] | undefined, lower = false): stri
 
 function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema: unknown): Tool {
   const version = shape.version ?? DEFAULT_TOOL_VERSION;
-  // Set field by field in the order users see, optional ones only when present: cheaper than a
-  // literal full of undefined values that is then copied without them.
-  const tool: Record<string, unknown> = {
-    id: formatToolId({ namespace: shape.namespace, name: shape.name, version }),
-    name: shape.name,
-  };
-  const put = (key: string, value: unknown) => {
-    if (value !== undefined) tool[key] = value;
-  };
-  put('namespace', shape.namespace);
-  tool.version = version;
-  put('title', shape.title?.trim() || undefined);
-  tool.description = (shape.description ?? '').trim();
-  put('longDescription', shape.longDescription?.trim() || undefined);
-  tool.examples = uniqueTrimmed(shape.examples);
-  tool.tags = uniqueTrimmed(shape.tags, true);
-  put('category', shape.category?.trim() || undefined);
-  put('usageHints', shape.usageHints?.trim() || undefined);
-  tool.inputSchema = inputSchema;
-  put('outputSchema', outputSchema);
-  tool.source = shape.source ?? 'manual';
-  put('sourceUri', shape.sourceUri);
-  put('sourceMeta', shape.sourceMeta === undefined ? undefined : cloneJson(shape.sourceMeta));
-  tool.capabilities = uniqueTrimmed(shape.capabilities);
-  tool.annotations = withoutNulls(shape.annotations);
-  tool.requiresConfirmation = shape.requiresConfirmation ?? false;
-  tool.requiredScopes = uniqueTrimmed(shape.requiredScopes);
-  tool.exclusive = shape.exclusive ?? false;
-  tool.takesControl = shape.takesControl ?? false;
-  put('cost', shape.cost === undefined ? undefined : cloneJson(shape.cost));
-  tool.dependencies = {
+  const id = formatToolId({ namespace: shape.namespace, name: shape.name, version });
+  const description = (shape.description ?? '').trim();
+  const examples = uniqueTrimmed(shape.examples);
+  const tags = uniqueTrimmed(shape.tags, true);
+  const source = shape.source ?? 'manual';
+  const capabilities = uniqueTrimmed(shape.capabilities);
+  const annotations = withoutNulls(shape.annotations);
+  const requiresConfirmation = shape.requiresConfirmation ?? false;
+  const requiredScopes = uniqueTrimmed(shape.requiredScopes);
+  const exclusive = shape.exclusive ?? false;
+  const takesControl = shape.takesControl ?? false;
+  const dependencies = {
     requires: uniqueTrimmed(shape.dependencies?.requires),
     suggests: uniqueTrimmed(shape.dependencies?.suggests),
     conflicts: uniqueTrimmed(shape.dependencies?.conflicts),
   };
-  tool.deprecated = shape.deprecated ?? false;
-  put('deprecationMessage', shape.deprecationMessage?.trim() || undefined);
-  put('supersededBy', shape.supersededBy);
-  put('createdAt', shape.createdAt);
-  put('updatedAt', shape.updatedAt);
-  put('meta', shape.meta === undefined ? undefined : cloneJson(shape.meta));
+  const deprecated = shape.deprecated ?? false;
+  const name = shape.name;
+  const title = shape.title?.trim() || undefined;
+  const longDescription = shape.longDescription?.trim() || undefined;
+  const category = shape.category?.trim() || undefined;
+  const usageHints = shape.usageHints?.trim() || undefined;
+  const deprecationMessage = shape.deprecationMessage?.trim() || undefined;
+  let tool: Record<string, unknown>;
+  if (
+    shape.namespace === undefined &&
+    title === undefined &&
+    longDescription === undefined &&
+    category === undefined &&
+    usageHints === undefined &&
+    shape.sourceUri === undefined &&
+    shape.sourceMeta === undefined &&
+    shape.cost === undefined &&
+    deprecationMessage === undefined &&
+    shape.supersededBy === undefined &&
+    shape.createdAt === undefined &&
+    shape.updatedAt === undefined &&
+    shape.meta === undefined
+  ) {
+    // The usual definition sets none of the optional fields but (maybe) an output schema: one
+    // literal, the same fields in the same order, without growing the object field by field.
+    tool =
+      outputSchema === undefined
+        ? {
+            id,
+            name,
+            version,
+            description,
+            examples,
+            tags,
+            inputSchema,
+            source,
+            capabilities,
+            annotations,
+            requiresConfirmation,
+            requiredScopes,
+            exclusive,
+            takesControl,
+            dependencies,
+            deprecated,
+          }
+        : {
+            id,
+            name,
+            version,
+            description,
+            examples,
+            tags,
+            inputSchema,
+            outputSchema,
+            source,
+            capabilities,
+            annotations,
+            requiresConfirmation,
+            requiredScopes,
+            exclusive,
+            takesControl,
+            dependencies,
+            deprecated,
+          };
+  } else {
+    // Set field by field in the order users see, optional ones only when present: cheaper than a
+    // literal full of undefined values that is then copied without them.
+    tool = { id, name };
+    const put = (key: string, value: unknown) => {
+      if (value !== undefined) tool[key] = value;
+    };
+    put('namespace', shape.namespace);
+    tool.version = version;
+    put('title', title);
+    tool.description = description;
+    put('longDescription', longDescription);
+    tool.examples = examples;
+    tool.tags = tags;
+    put('category', category);
+    put('usageHints', usageHints);
+    tool.inputSchema = inputSchema;
+    put('outputSchema', outputSchema);
+    tool.source = source;
+    put('sourceUri', shape.sourceUri);
+    put('sourceMeta', shape.sourceMeta === undefined ? undefined : cloneJson(shape.sourceMeta));
+    tool.capabilities = capabilities;
+    tool.annotations = annotations;
+    tool.requiresConfirmation = requiresConfirmation;
+    tool.requiredScopes = requiredScopes;
+    tool.exclusive = exclusive;
+    tool.takesControl = takesControl;
+    put('cost', shape.cost === undefined ? undefined : cloneJson(shape.cost));
+    tool.dependencies = dependencies;
+    tool.deprecated = deprecated;
+    put('deprecationMessage', deprecationMessage);
+    put('supersededBy', shape.supersededBy);
+    put('createdAt', shape.createdAt);
+    put('updatedAt', shape.updatedAt);
+    put('meta', shape.meta === undefined ? undefined : cloneJson(shape.meta));
+  }
   defineLazyHash(tool);
   return tool as unknown as Tool;
 }
@@ -339,7 +414,8 @@ function withoutNulls<T extends object>(value: T | undefined): { [K in keyof T]:
   const out: Record<string, unknown> = {};
   if (!value) return out as { [K in keyof T]: Exclude<T[K], null> };
   // Keys rather than entries: no pair array per annotation, on every parse.
-  for (const k of Object.keys(value)) {
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
     const v = (value as Record<string, unknown>)[k];
     if (v !== null && v !== undefined) out[k] = v;
   }

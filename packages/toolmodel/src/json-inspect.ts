@@ -34,24 +34,55 @@ export function inspectJson(
   // again; this walk records its own clean ones when given a fresh inspection.
   const known = inspection?.usableWith(l) ? inspection.subtrees : undefined;
   const recording = inspection !== undefined && known === undefined ? inspection.start(l) : undefined;
-  const walk: Walk = {
-    issues: [],
-    maxDepth: l.maxDepth,
-    maxNodes: l.maxNodes,
-    maxStringLength: l.maxStringLength,
-    maxArrayLength: l.maxArrayLength,
-    ownKeysOnly: prototypeIsClean(),
+  // The walk's state (and its stacks' storage) is reused from the last call; a call made while
+  // another walk runs (a getter calling back) or after one threw simply builds its own.
+  const walk = spare ?? newWalk();
+  spare = undefined;
+  walk.issues = [];
+  walk.maxDepth = l.maxDepth;
+  walk.maxNodes = l.maxNodes;
+  walk.maxStringLength = l.maxStringLength;
+  walk.maxArrayLength = l.maxArrayLength;
+  walk.ownKeysOnly = prototypeIsClean();
+  // The stacks are empty (a walk that throws is not reused); not truncated, which would drop
+  // their storage.
+  walk.deepAncestors = undefined;
+  walk.basePointer = basePointer;
+  walk.known = known;
+  walk.recording = recording;
+  walk.nodes = 0;
+  walk.nodesReported = false;
+  visit(walk, value, 0);
+  const issues = walk.issues;
+  // Nothing of this input stays reachable from the spare state.
+  walk.issues = NO_ISSUES;
+  walk.known = undefined;
+  walk.recording = undefined;
+  walk.deepAncestors = undefined;
+  spare = walk;
+  return issues;
+}
+
+const NO_ISSUES: ValidationIssue[] = [];
+let spare: Walk | undefined;
+
+function newWalk(): Walk {
+  return {
+    issues: NO_ISSUES,
+    maxDepth: 0,
+    maxNodes: 0,
+    maxStringLength: 0,
+    maxArrayLength: 0,
+    ownKeysOnly: true,
     shallowAncestors: [],
     deepAncestors: undefined,
     path: [],
-    basePointer,
-    known,
-    recording,
+    basePointer: '',
+    known: undefined,
+    recording: undefined,
     nodes: 0,
     nodesReported: false,
   };
-  visit(walk, value, 0);
-  return walk.issues;
 }
 
 /**
@@ -62,13 +93,13 @@ export function inspectJson(
  * which `for…in` would also list, are skipped unless `Object.prototype` is clean (checked per walk).
  */
 interface Walk {
-  readonly issues: ValidationIssue[];
-  readonly maxDepth: number;
-  readonly maxNodes: number;
-  readonly maxStringLength: number;
-  readonly maxArrayLength: number;
+  issues: ValidationIssue[];
+  maxDepth: number;
+  maxNodes: number;
+  maxStringLength: number;
+  maxArrayLength: number;
   /** `Object.prototype` has no enumerable key, so `for…in` lists exactly `Object.keys`. */
-  readonly ownKeysOnly: boolean;
+  ownKeysOnly: boolean;
   // Objects on the current path, for cycle detection. The first levels live in an array: scanning
   // a few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a
   // Set (created only for nesting past the shallow levels), so hostile nesting stays linear.
@@ -76,9 +107,9 @@ interface Walk {
   deepAncestors: Set<object> | undefined;
   // Pointers are built only when something is reported: the walk itself stays allocation-light.
   readonly path: Array<string | number>;
-  readonly basePointer: string;
-  readonly known: ReadonlyMap<object, number> | undefined;
-  readonly recording: Map<object, number> | undefined;
+  basePointer: string;
+  known: SubtreeCounts | undefined;
+  recording: SubtreeCounts | undefined;
   nodes: number;
   nodesReported: boolean;
 }
@@ -227,10 +258,10 @@ export function prototypeIsClean(): boolean {
  */
 export class JsonInspection {
   #limits: JsonLimits | undefined;
-  #subtrees = new Map<object, number>();
+  #subtrees = new SubtreeCounts();
 
   /** @internal The first walk starts recording (once). */
-  start(limits: JsonLimits): Map<object, number> | undefined {
+  start(limits: JsonLimits): SubtreeCounts | undefined {
     if (this.#limits !== undefined) return undefined;
     this.#limits = limits;
     return this.#subtrees;
@@ -249,7 +280,44 @@ export class JsonInspection {
   }
 
   /** @internal */
-  get subtrees(): ReadonlyMap<object, number> {
+  get subtrees(): SubtreeCounts {
     return this.#subtrees;
+  }
+}
+
+/**
+ * Value counts of recorded subtrees. A definition has a handful of object fields (its schemas,
+ * annotations): the first three sit in fields, further ones in a Map (building a Map, or even an
+ * array, for the usual one or two costs more than the lookups it speeds up).
+ */
+class SubtreeCounts {
+  #o0: object | undefined;
+  #c0 = 0;
+  #o1: object | undefined;
+  #c1 = 0;
+  #o2: object | undefined;
+  #c2 = 0;
+  #more: Map<object, number> | undefined;
+
+  get(object: object): number | undefined {
+    if (object === this.#o0) return this.#c0;
+    if (object === this.#o1) return this.#c1;
+    if (object === this.#o2) return this.#c2;
+    return this.#more?.get(object);
+  }
+
+  set(object: object, count: number): void {
+    if (this.#o0 === undefined || object === this.#o0) {
+      this.#o0 = object;
+      this.#c0 = count;
+    } else if (this.#o1 === undefined || object === this.#o1) {
+      this.#o1 = object;
+      this.#c1 = count;
+    } else if (this.#o2 === undefined || object === this.#o2) {
+      this.#o2 = object;
+      this.#c2 = count;
+    } else {
+      (this.#more ??= new Map()).set(object, count);
+    }
   }
 }

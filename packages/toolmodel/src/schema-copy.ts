@@ -8,13 +8,17 @@ import {
   SUBSCHEMA_MAP_KEYWORDS,
 } from './schema-walk.js';
 
-/** Rewrites a copied node in place (its children are already copied); `pointerOf()` locates it. */
-export type SchemaFix = (node: JsonSchemaObject, pointerOf: () => string) => void;
+/**
+ * Rewrites a copied node in place (its children are already copied); `pointerOf()` locates it.
+ * `state` is what the copier's caller passed (a plain function rather than a closure per copy).
+ */
+export type SchemaFix<S> = (node: JsonSchemaObject, pointerOf: () => string, state: S) => void;
 
 /** Copies a schema; see `createSchemaCopier`. */
-export type SchemaCopier = (
+export type SchemaCopier<S> = (
   schema: unknown,
-  fix: SchemaFix,
+  fix: SchemaFix<S>,
+  state: S,
   basePointer?: string,
   freeze?: boolean,
 ) => unknown;
@@ -39,7 +43,7 @@ const MAX_LEVEL = 256;
  * The result shares no objects with the input (values beyond the level limit excepted, as in
  * `mapSchemaLazy`, unless frozen, when they are copied too).
  */
-export function createSchemaCopier(watched: Iterable<string>): SchemaCopier {
+export function createSchemaCopier<S>(watched: Iterable<string>): SchemaCopier<S> {
   const flags = new Map<string, number>();
   const add = (keys: Iterable<string>, flag: number) => {
     for (const key of keys) flags.set(key, (flags.get(key) ?? 0) | flag);
@@ -50,18 +54,38 @@ export function createSchemaCopier(watched: Iterable<string>): SchemaCopier {
   add(FORBIDDEN_KEYS, FORBIDDEN);
   add(watched, WATCHED);
 
-  return (schema, fix, basePointer = '', freeze = false) => {
+  // The run's state (and its path's storage) is reused from the last copy; a copy that starts
+  // while another runs, or after one threw, builds its own.
+  let spare: CopyRun<S> | undefined;
+  return (schema, fix, state, basePointer = '', freeze = false) => {
     if (!isPlainObject(schema)) return schema;
-    const run: CopyRun = {
-      flags,
-      fix,
-      freeze,
-      basePointer,
-      path: [],
-      ownKeysOnly: prototypeIsClean(),
-    };
-    return copyNode(run, schema, 0);
+    const run = spare ?? newRun<S>(flags);
+    spare = undefined;
+    run.fix = fix;
+    run.state = state;
+    run.freeze = freeze;
+    run.basePointer = basePointer;
+    run.ownKeysOnly = prototypeIsClean();
+    const copy = copyNode(run, schema, 0);
+    run.state = undefined;
+    spare = run;
+    return copy;
   };
+}
+
+function newRun<S>(flags: ReadonlyMap<string, number>): CopyRun<S> {
+  const path: Array<string | number> = [];
+  const run: CopyRun<S> = {
+    flags,
+    fix: () => undefined,
+    state: undefined,
+    freeze: false,
+    basePointer: '',
+    path,
+    pointerOf: () => joinPointer(run.basePointer, ...path),
+    ownKeysOnly: true,
+  };
+  return run;
 }
 
 /**
@@ -70,16 +94,20 @@ export function createSchemaCopier(watched: Iterable<string>): SchemaCopier {
  * loads from the enum cache; inherited enumerable keys are skipped unless `Object.prototype` is
  * clean, so the keys are exactly `Object.keys`).
  */
-interface CopyRun {
+interface CopyRun<S> {
   readonly flags: ReadonlyMap<string, number>;
-  readonly fix: SchemaFix;
-  readonly freeze: boolean;
-  readonly basePointer: string;
+  fix: SchemaFix<S>;
+  /** The caller's state during a copy (`undefined` between copies: nothing stays reachable). */
+  state: S | undefined;
+  freeze: boolean;
+  basePointer: string;
   readonly path: Array<string | number>;
-  readonly ownKeysOnly: boolean;
+  /** The current node's pointer (one function per run, not one per fixed node). */
+  readonly pointerOf: () => string;
+  ownKeysOnly: boolean;
 }
 
-function leafCopy(run: CopyRun, value: unknown): unknown {
+function leafCopy<S>(run: CopyRun<S>, value: unknown): unknown {
   return value === null || typeof value !== 'object'
     ? value
     : run.freeze
@@ -87,14 +115,14 @@ function leafCopy(run: CopyRun, value: unknown): unknown {
       : cloneJson(value);
 }
 
-function copyChild(run: CopyRun, value: unknown, level: number): unknown {
+function copyChild<S>(run: CopyRun<S>, value: unknown, level: number): unknown {
   if (!isPlainObject(value)) return leafCopy(run, value);
   if (level > MAX_LEVEL) return run.freeze ? copyFrozen(value) : value;
   const copy = copyNode(run, value, level);
   return run.freeze ? Object.freeze(copy) : copy;
 }
 
-function copyNode(run: CopyRun, node: JsonSchemaObject, level: number): JsonSchemaObject {
+function copyNode<S>(run: CopyRun<S>, node: JsonSchemaObject, level: number): JsonSchemaObject {
   const { flags, path, freeze } = run;
   const copy: JsonSchemaObject = {};
   let watchedSeen = false;
@@ -145,7 +173,7 @@ function copyNode(run: CopyRun, node: JsonSchemaObject, level: number): JsonSche
     }
   }
   if (watchedSeen) {
-    run.fix(copy, () => joinPointer(run.basePointer, ...path));
+    run.fix(copy, run.pointerOf, run.state as S);
     // A fix may attach new objects (e.g. a merged $defs): the next freeze must reach them.
     if (freeze && level > 0) deepFreeze(copy);
   }
