@@ -37,6 +37,10 @@ export type InputConversion<T = unknown> = Conversion<T> & ReadFindings;
 /** `convertMany`'s result: the target's document conversion, plus what reading the input found. */
 export type InputManyConversion<T = unknown> = ManyConversion<T> & ReadFindings;
 
+// Shared for the usual call without step options (nothing writes to options).
+const NO_READ_OPTIONS: ToCanonicalOptions = Object.freeze({});
+const NO_WRITE_OPTIONS: ConvertOptions = Object.freeze({});
+
 function expectConvertInput(options: unknown): asserts options is ConvertInputOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     throw new InvalidArgumentError('options', 'an object ({from, to, read, write})', options);
@@ -55,7 +59,7 @@ function expectConvertInput(options: unknown): asserts options is ConvertInputOp
  */
 export function convert(raw: unknown, options: ConvertInputOptions): InputConversion {
   expectConvertInput(options);
-  const read = options.read ?? {};
+  const read = options.read ?? NO_READ_OPTIONS;
   const prepared = prepareRead(raw, options.from, read);
   if (prepared.items.length !== 1)
     throw new ConversionError(
@@ -71,7 +75,7 @@ export function convert(raw: unknown, options: ConvertInputOptions): InputConver
     prepared.toolLimits,
     true,
   );
-  const write = options.write ?? {};
+  const write = options.write ?? NO_WRITE_OPTIONS;
   const conversion = encodeTool(encoderOf(options.to, write), tool, write) as InputConversion;
   conversion.readLosses = losses;
   conversion.changes = changes;
