@@ -52,7 +52,15 @@ export function inspectJson(
   walk.recording = recording;
   walk.nodes = 0;
   walk.nodesReported = false;
-  visit(walk, value, 0);
+  // Clean data (the usual case) is confirmed by a lean walk that keeps no path and stops at the
+  // first problem; only then does the full walk run again from the start, to report every problem
+  // with its pointer. Both count values and record clean subtrees alike (see `clean`).
+  if (!clean(walk, value, 0)) {
+    walk.shallowAncestors.length = 0;
+    walk.deepAncestors = undefined;
+    walk.nodes = 0;
+    visit(walk, value, 0);
+  }
   const issues = walk.issues;
   // Nothing of this input stays reachable from the spare state.
   walk.issues = NO_ISSUES;
@@ -121,6 +129,72 @@ function report(w: Walk, code: string, message: string, extra?: string): void {
       ? joinPointer(w.basePointer, ...w.path)
       : joinPointer(w.basePointer, ...w.path, extra);
   w.issues.push({ pointer, code, message });
+}
+
+/**
+ * `visit` without reports: `false` at the first thing `visit` would report. Counts values, skips
+ * known subtrees and records clean ones exactly as `visit` does, so a subtree it records is one
+ * `visit` would record with the same count (it completed before any problem).
+ */
+function clean(w: Walk, v: unknown, depth: number): boolean {
+  if (++w.nodes > w.maxNodes) return false;
+  switch (typeof v) {
+    case 'string':
+      return v.length <= w.maxStringLength;
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v);
+    case 'object':
+      if (v === null) return true;
+      break;
+    default:
+      return false;
+  }
+  const obj: object = v;
+  if (w.known !== undefined && depth <= RECORDED_DEPTH) {
+    const seen = w.known.get(obj);
+    if (seen !== undefined && w.nodes - 1 + seen <= w.maxNodes) {
+      w.nodes += seen - 1;
+      return true;
+    }
+  }
+  const nodesBefore = w.nodes - 1;
+  if (depth >= w.maxDepth) return false;
+  const shallow = depth < SHALLOW_LEVELS;
+  if (w.shallowAncestors.includes(obj) || (!shallow && w.deepAncestors?.has(obj))) return false;
+  if (shallow) w.shallowAncestors.push(obj);
+  else (w.deepAncestors ??= new Set()).add(obj);
+  if (Array.isArray(obj)) {
+    if (obj.length > w.maxArrayLength) return false;
+    for (let i = 0; i < obj.length; i++) {
+      const item: unknown = obj[i];
+      if (typeof item === 'string' && item.length <= w.maxStringLength && w.nodes < w.maxNodes) {
+        w.nodes++;
+        continue;
+      }
+      if (!clean(w, item, depth + 1)) return false;
+    }
+  } else {
+    const proto = Object.getPrototypeOf(obj);
+    if (proto !== Object.prototype && proto !== null) return false;
+    const record = obj as Record<string, unknown>;
+    for (const key in record) {
+      if (!w.ownKeysOnly && !Object.hasOwn(record, key)) continue;
+      if (key === '__proto__' || key.length > w.maxStringLength) return false;
+      const item = record[key];
+      if (item === undefined) continue;
+      if (typeof item === 'string' && item.length <= w.maxStringLength && w.nodes < w.maxNodes) {
+        w.nodes++;
+        continue;
+      }
+      if (!clean(w, item, depth + 1)) return false;
+    }
+  }
+  if (shallow) w.shallowAncestors.pop();
+  else w.deepAncestors!.delete(obj);
+  if (w.recording !== undefined && depth === RECORDED_DEPTH) w.recording.set(obj, w.nodes - nodesBefore);
+  return true;
 }
 
 function visit(w: Walk, v: unknown, depth: number): void {
