@@ -205,6 +205,7 @@ function prepareSchema(
     checkJsonSchema(normalized.schema, pointer, {
       hasLocalRef: normalized.hasLocalRef,
       hasPattern: normalized.hasPattern,
+      certain: normalized.certain,
     }),
   );
   return normalized.schema;

@@ -51,6 +51,11 @@ export interface NormalizedSchema {
   hasLocalRef: boolean;
   /** True when some subschema has `pattern` or `patternProperties`; lets the regex check skip its walk. */
   hasPattern: boolean;
+  /**
+   * True when the result certainly passes `checkJsonSchema`'s meta-schema check (its fast path's
+   * rules held for every node); `false` means "not sure". Pass it on as `checkJsonSchema`'s `certain`.
+   */
+  certain: boolean;
 }
 
 /**
@@ -70,15 +75,23 @@ export function normalizeSchemaDraft(
   if (options === null || typeof options !== 'object')
     throw new InvalidArgumentError('options', 'an object ({freeze})', options);
   const changes: SchemaChange[] = [];
-  if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false, hasPattern: false };
+  if (!isPlainObject(schema))
+    return { schema, changes, hasLocalRef: false, hasPattern: false, certain: typeof schema === 'boolean' };
   const state: NormalizeState = {
     draft: detectDraft(schema),
     changes,
     hasLocalRef: false,
     hasPattern: false,
+    certain: false,
   };
   const out = copySchema(schema, fixNode, state, basePointer, options.freeze);
-  return { schema: out, changes, hasLocalRef: state.hasLocalRef, hasPattern: state.hasPattern };
+  return {
+    schema: out,
+    changes,
+    hasLocalRef: state.hasLocalRef,
+    hasPattern: state.hasPattern,
+    certain: state.certain,
+  };
 }
 
 /** What one normalisation carries from node to node. */
@@ -87,6 +100,7 @@ interface NormalizeState {
   readonly changes: SchemaChange[];
   hasLocalRef: boolean;
   hasPattern: boolean;
+  certain: boolean;
 }
 
 function note(

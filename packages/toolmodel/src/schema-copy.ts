@@ -1,4 +1,5 @@
 import { prototypeIsClean } from './json-inspect.js';
+import { META_RULES, nodeCertain, nodeRuleHolds } from './meta-fast-check.js';
 import { joinPointer } from './json-pointer.js';
 import { cloneJson, deepFreeze, FORBIDDEN_KEYS, isPlainObject } from './safe-json.js';
 import {
@@ -29,6 +30,10 @@ const SUBSCHEMA_LIST = 2;
 const SUBSCHEMA_MAP = 4;
 const FORBIDDEN = 8;
 const WATCHED = 16;
+/** The keyword's meta-schema rule (`META_RULES`) sits above the copy flags. */
+const RULE_SHIFT = 5;
+/** Subschema nesting past which `isCertainlyValidSchema` is never sure. */
+const MAX_CERTAIN_LEVEL = 200;
 
 const MAX_LEVEL = 256;
 
@@ -40,10 +45,14 @@ const MAX_LEVEL = 256;
  * - with `freeze`, every object below the root is frozen as it is built (nodes after their fix),
  *   so a final `deepFreeze` of the result stops at the root's children instead of walking it all.
  *   The root stays unfrozen for the caller to finish.
+ * - it also tells (`state.certain`) whether the result certainly satisfies `isCertainlyValidSchema`
+ *   (one-sided: `false` means "not sure"), judged node by node on the way.
  * The result shares no objects with the input (values beyond the level limit excepted, as in
  * `mapSchemaLazy`, unless frozen, when they are copied too).
  */
-export function createSchemaCopier<S>(watched: Iterable<string>): SchemaCopier<S> {
+export function createSchemaCopier<S extends { certain: boolean }>(
+  watched: Iterable<string>,
+): SchemaCopier<S> {
   const flags = new Map<string, number>();
   const add = (keys: Iterable<string>, flag: number) => {
     for (const key of keys) flags.set(key, (flags.get(key) ?? 0) | flag);
@@ -53,6 +62,7 @@ export function createSchemaCopier<S>(watched: Iterable<string>): SchemaCopier<S
   add(SUBSCHEMA_MAP_KEYWORDS, SUBSCHEMA_MAP);
   add(FORBIDDEN_KEYS, FORBIDDEN);
   add(watched, WATCHED);
+  for (const [key, rule] of META_RULES) flags.set(key, (flags.get(key) ?? 0) | (rule << RULE_SHIFT));
 
   // The run's state (and its path's storage) is reused from the last copy; a copy that starts
   // while another runs, or after one threw, builds its own.
@@ -66,7 +76,9 @@ export function createSchemaCopier<S>(watched: Iterable<string>): SchemaCopier<S
     run.freeze = freeze;
     run.basePointer = basePointer;
     run.ownKeysOnly = prototypeIsClean();
+    run.certain = true;
     const copy = copyNode(run, schema, 0);
+    state.certain = run.certain;
     run.state = undefined;
     spare = run;
     return copy;
@@ -84,6 +96,7 @@ function newRun<S>(flags: ReadonlyMap<string, number>): CopyRun<S> {
     path,
     pointerOf: () => joinPointer(run.basePointer, ...path),
     ownKeysOnly: true,
+    certain: true,
   };
   return run;
 }
@@ -105,6 +118,8 @@ interface CopyRun<S> {
   /** The current node's pointer (one function per run, not one per fixed node). */
   readonly pointerOf: () => string;
   ownKeysOnly: boolean;
+  /** Every node so far satisfies `isCertainlyValidSchema`'s rules (see `copyNode`). */
+  certain: boolean;
 }
 
 function leafCopy<S>(run: CopyRun<S>, value: unknown): unknown {
@@ -126,9 +141,14 @@ function copyNode<S>(run: CopyRun<S>, node: JsonSchemaObject, level: number): Js
   const { flags, path, freeze } = run;
   const copy: JsonSchemaObject = {};
   let watchedSeen = false;
+  // Whether this node satisfies `isCertainlyValidSchema`'s rules (its subschemas are nodes of
+  // their own): checked on the way, with the one lookup that classifies each key for the copy.
+  let certain = level <= MAX_CERTAIN_LEVEL;
   for (const keyword in node) {
     if (!run.ownKeysOnly && !Object.hasOwn(node, keyword)) continue;
     const value = node[keyword];
+    // An absent value passes the official meta-schema; the full check leaves it to ajv.
+    if (value === undefined) certain = false;
     const kind = flags.get(keyword);
     if (kind === undefined) {
       copy[keyword] = leafCopy(run, value);
@@ -136,6 +156,8 @@ function copyNode<S>(run: CopyRun<S>, node: JsonSchemaObject, level: number): Js
     }
     if (kind & FORBIDDEN) continue;
     if (kind & WATCHED) watchedSeen = true;
+    const rule = kind >>> RULE_SHIFT;
+    if (certain && rule !== 0 && !nodeRuleHolds(rule, value)) certain = false;
     if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
       const out: unknown[] = [];
       path.push(keyword);
@@ -176,7 +198,10 @@ function copyNode<S>(run: CopyRun<S>, node: JsonSchemaObject, level: number): Js
     run.fix(copy, run.pointerOf, run.state as S);
     // A fix may attach new objects (e.g. a merged $defs): the next freeze must reach them.
     if (freeze && level > 0) deepFreeze(copy);
+    // The rules hold for the node as rewritten, not as read (a tuple `items` became `prefixItems`).
+    certain = level <= MAX_CERTAIN_LEVEL && nodeCertain(copy);
   }
+  if (!certain) run.certain = false;
   return copy;
 }
 
