@@ -161,12 +161,12 @@ function cloneAt<T>(value: T, depth: number): T {
 function copyAt<T>(value: T & object, depth: number, ownKeysOnly: boolean): T {
   if (depth > MAX_NESTING) tooDeep(value);
   if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (let i = 0; i < value.length; i++) {
-      // A sparse array keeps its holes, as `map` would.
-      if (!(i in value)) return value.map((v) => cloneAt(v, depth + 1)) as T;
-      const v: unknown = value[i];
-      out.push(v === null || typeof v !== 'object' ? v : copyAt(v, depth + 1, ownKeysOnly));
+    // One exact-size native copy (holes kept, as `map` keeps them), then copies of the objects in it:
+    // most lists (`required`, `enum`) hold only strings.
+    const out: unknown[] = value.slice();
+    for (let i = 0; i < out.length; i++) {
+      const v: unknown = out[i];
+      if (v !== null && typeof v === 'object') out[i] = copyAt(v, depth + 1, ownKeysOnly);
     }
     return out as T;
   }
