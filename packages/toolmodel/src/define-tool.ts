@@ -18,7 +18,7 @@ import type { SchemaChange } from './schema-change.js';
 import { certainlyValidShape } from './shape-fast-check.js';
 import type { JsonSchemaObject } from './schema-walk.js';
 import { expectTool } from './tool-guard.js';
-import { formatToolId } from './tool-id.js';
+import { joinToolId } from './tool-id.js';
 import { createToolShape, type ToolShape } from './tool-shape.js';
 import type { Tool, ToolInput } from './tool-types.js';
 
@@ -232,7 +232,8 @@ function uniqueTrimmed(list: readonly string[] | undefined, lower = false): stri
 
 function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema: unknown): Tool {
   const version = shape.version ?? DEFAULT_TOOL_VERSION;
-  const id = formatToolId({ namespace: shape.namespace, name: shape.name, version });
+  // The shape check validated name, namespace and version: the id needs no second check.
+  const id = joinToolId(shape.namespace, shape.name, version);
   const description = (shape.description ?? '').trim();
   const examples = uniqueTrimmed(shape.examples);
   const tags = uniqueTrimmed(shape.tags, true);
