@@ -42,6 +42,54 @@ async function withIndex<T>(
   }
 }
 
+/** Requests in the index's default mode (hybrid with an embedder, lexical without). */
+const DEFAULT_MODE_VARIANTS: Omit<SearchOptions, 'query'>[] = [
+  {
+    limit: 5,
+    context: {
+      failedTools: ['mail:send_email@1.0.0'],
+      usedTools: ['process_refund'],
+      conversationSummary: 'the customer wants money back',
+    },
+  },
+  { limit: 5, diversity: 0.7, minRelevance: 0 },
+  { limit: 5, filters: { deprecated: 'include' } },
+];
+
+/** The backend returns the in-memory index's hits, scores and breakdowns for the same tools and options. */
+async function expectMemoryRanking(
+  open: OpenBackend,
+  withEmbedder: boolean,
+  variants: readonly Omit<SearchOptions, 'query'>[],
+): Promise<void> {
+  const options = withEmbedder ? { embedder: embedder() } : {};
+  const memory = createIndex(options);
+  memory.add(catalogue());
+  const opened = await open(options);
+  try {
+    await opened.index.upsert(catalogue());
+    for (const query of REQUESTS) {
+      for (const variant of variants) {
+        const request = { query, ...variant };
+        const expected = await memory.search(request);
+        const actual = await opened.index.search(request);
+        expect({ query, variant, ...ranked(actual) }).toEqual({ query, variant, ...ranked(expected) });
+        if (variant.explain) {
+          actual.hits.forEach((hit, i) => {
+            const want = expected.hits[i]!.breakdown!;
+            expect(hit.breakdown?.lexical?.raw).toBeCloseTo(want.lexical?.raw ?? 0, 5);
+            if (withEmbedder) expect(hit.breakdown?.vector?.cosine).toBeCloseTo(want.vector!.cosine, 5);
+            else expect(hit.breakdown?.vector).toBeUndefined();
+            expect(Object.keys(hit.breakdown!.signals).sort()).toEqual(Object.keys(want.signals).sort());
+          });
+        }
+      }
+    }
+  } finally {
+    await opened.close();
+  }
+}
+
 /** What ranking produced, rounded so float noise below 1e-6 does not count. */
 function ranked(result: SearchResult) {
   return {
@@ -107,51 +155,28 @@ export function describeRetrievalSuite(name: string, open: OpenBackend, options:
     });
 
     it(
-      'ranks exactly like the in-memory index: every mode, explain, context, diversity',
+      'ranks exactly like the in-memory index with an embedder: every mode, explain, context, diversity',
       { timeout },
       async () => {
-        const e = embedder();
-        const memory = createIndex({ embedder: e });
-        memory.add(catalogue());
-        const opened = await open({ embedder: e });
-        try {
-          await opened.index.upsert(catalogue());
-          const variants: Omit<SearchOptions, 'query'>[] = [
-            { mode: 'lexical', limit: 5 },
-            { mode: 'semantic', limit: 5 },
-            { mode: 'hybrid', limit: 10, minRelevance: 0, explain: true },
-            {
-              limit: 5,
-              context: {
-                failedTools: ['mail:send_email@1.0.0'],
-                usedTools: ['process_refund'],
-                conversationSummary: 'the customer wants money back',
-              },
-            },
-            { limit: 5, diversity: 0.7, minRelevance: 0 },
-            { limit: 5, filters: { deprecated: 'include' } },
-          ];
-          for (const query of REQUESTS) {
-            for (const variant of variants) {
-              const request = { query, ...variant };
-              const expected = await memory.search(request);
-              const actual = await opened.index.search(request);
-              expect({ query, variant, ...ranked(actual) }).toEqual({ query, variant, ...ranked(expected) });
-              if (variant.explain) {
-                actual.hits.forEach((hit, i) => {
-                  const want = expected.hits[i]!.breakdown!;
-                  expect(hit.breakdown?.lexical?.raw).toBeCloseTo(want.lexical?.raw ?? 0, 5);
-                  expect(hit.breakdown?.vector?.cosine).toBeCloseTo(want.vector!.cosine, 5);
-                  expect(Object.keys(hit.breakdown!.signals).sort()).toEqual(
-                    Object.keys(want.signals).sort(),
-                  );
-                });
-              }
-            }
-          }
-        } finally {
-          await opened.close();
-        }
+        await expectMemoryRanking(open, true, [
+          { mode: 'lexical', limit: 5 },
+          { mode: 'semantic', limit: 5 },
+          { mode: 'hybrid', limit: 10, minRelevance: 0, explain: true },
+          ...DEFAULT_MODE_VARIANTS,
+        ]);
+      },
+    );
+
+    // Without an embedder an index has the lexical defaults (length pivot, morphology): a backend must resolve
+    // the same ones.
+    it(
+      'ranks exactly like the in-memory index without an embedder: explain, context, diversity',
+      { timeout },
+      async () => {
+        await expectMemoryRanking(open, false, [
+          { mode: 'lexical', limit: 10, minRelevance: 0, explain: true },
+          ...DEFAULT_MODE_VARIANTS,
+        ]);
       },
     );
 

@@ -149,6 +149,50 @@ describe('snapshot checks and schema', () => {
   );
 
   it(
+    "takes the defaults of the schema's kind (with vectors: hybrid's, also for a reader without the embedder); set options win",
+    { timeout },
+    async () => {
+      const { db, schema } = await database();
+      const lexical = schema();
+      const hybrid = schema();
+      const embedder = createHashingEmbedder(64);
+      const stored = async (name: string) =>
+        JSON.parse(
+          (await rows<{ value: string }>(db, `SELECT value FROM "${name}".meta WHERE key = 'bm25'`))[0]!
+            .value,
+        ) as { lengthPivot: string };
+      const a = await openPgIndex({ db, schema: lexical });
+      const b = await openPgIndex({ db, schema: hybrid, embedder });
+      try {
+        expect([a.bm25.lengthPivot, b.bm25.lengthPivot]).toEqual(['mean', 'geometric']);
+        await a.upsert(catalogue().slice(0, 3));
+        await b.upsert(catalogue().slice(0, 3));
+        expect((await stored(lexical)).lengthPivot).toBe('mean');
+        expect((await stored(hybrid)).lengthPivot).toBe('geometric');
+      } finally {
+        await a.close();
+        await b.close();
+      }
+      const reader = await openPgIndex({ db, schema: hybrid });
+      expect(reader.bm25.lengthPivot).toBe('geometric');
+      await reader.close();
+      // A pivot that is set is the one used: refused where the postings were weighed with the other.
+      await expect(openPgIndex({ db, schema: hybrid, bm25: { lengthPivot: 'mean' } })).rejects.toSatisfy(
+        PgSchemaError.isInstance,
+      );
+      await expect(
+        openPgIndex({ db, schema: lexical, bm25: { lengthPivot: 'geometric' } }),
+      ).rejects.toSatisfy(PgSchemaError.isInstance);
+      const custom = schema();
+      const c = await openPgIndex({ db, schema: custom, embedder, bm25: { lengthPivot: 'mean' } });
+      expect(c.bm25.lengthPivot).toBe('mean');
+      await c.upsert(catalogue().slice(0, 1));
+      await c.close();
+      expect((await stored(custom)).lengthPivot).toBe('mean');
+    },
+  );
+
+  it(
     'refuses an unmigrated schema with migrate: never, a newer schema, other BM25 options, a lexical schema with an embedder',
     { timeout },
     async () => {

@@ -80,7 +80,7 @@ export async function openPgIndex(options: PgIndexOptions): Promise<PgToolIndex>
     throw new IndexOptionsError(`openPgIndex(options): expected an object, got ${describe(options)}`);
   const indexOptions: Record<string, unknown> = { ...options };
   for (const key of PG_KEYS) delete indexOptions[key];
-  const resolved = resolveIndexOptions(indexOptions as IndexOptions);
+  resolveIndexOptions(indexOptions as IndexOptions); // refuses bad options before connecting
   const schema = checkSchemaName(options.schema ?? DEFAULT_SCHEMA);
   if (options.migrate !== undefined && options.migrate !== 'auto' && options.migrate !== 'never')
     throw new IndexOptionsError(`migrate must be 'auto' or 'never', got ${describe(options.migrate)}`);
@@ -98,6 +98,12 @@ export async function openPgIndex(options: PgIndexOptions): Promise<PgToolIndex>
       });
     }
     const meta = await readMeta(runner, schema);
+    // The schema is the index: one with vectors (created with an embedder) has the hybrid defaults, also for a
+    // process that opens it without the embedder to read, since its postings are weighed with that length pivot.
+    const resolved = resolveIndexOptions(
+      indexOptions as IndexOptions,
+      meta.dimensions === undefined ? 'lexical' : 'hybrid',
+    );
     checkMeta(schema, meta, embedder, resolved.bm25);
     const index = new PgToolIndex({
       runner,
@@ -112,6 +118,7 @@ export async function openPgIndex(options: PgIndexOptions): Promise<PgToolIndex>
         penalties: resolved.penalties,
         minRelevance: resolved.minRelevance,
         maxQueryLength: resolved.maxQueryLength,
+        morphology: resolved.morphology,
         cache: embedder
           ? createCachedEmbedder(embedder, {
               maxEntries: VECTOR_CACHE_ENTRIES,
@@ -160,11 +167,12 @@ async function readMeta(runner: QueryRunner, schema: string): Promise<Meta> {
 }
 
 function bm25Key(bm25: Bm25Params): string {
-  const { k1, b, fieldWeights: w } = bm25;
+  const { k1, b, fieldWeights: w, lengthPivot } = bm25;
   return JSON.stringify({
     k1,
     b,
     fieldWeights: { name: w.name, description: w.description, parameters: w.parameters, tags: w.tags },
+    lengthPivot,
   });
 }
 

@@ -3,6 +3,7 @@ import {
   type CorpusStatistics,
   FIELDS,
   idf,
+  lengthPivot,
   type TermStatistics,
   Vocabulary,
   weightedLength,
@@ -25,10 +26,12 @@ export class ReplicaStatistics implements TermStatistics, CorpusStatistics {
   #idf = new Map<number, number>();
   readonly #schema: string;
   readonly #weights: Float32Array;
+  readonly #pivot: Bm25Params['lengthPivot'];
 
   constructor(schema: string, bm25: Bm25Params) {
     this.#schema = quoteIdent(schema);
     this.#weights = Float32Array.from(FIELDS.map((f) => bm25.fieldWeights[f]));
+    this.#pivot = bm25.lengthPivot;
   }
 
   get size(): number {
@@ -40,10 +43,15 @@ export class ReplicaStatistics implements TermStatistics, CorpusStatistics {
   get deprecatedCount(): number {
     return this.#state?.deprecated_count ?? 0;
   }
-  /** Field-weighted mean length, computed like the in-memory posting lists (sum of weighted lengths / count). */
+  /** The length pivot, computed like the in-memory posting lists (from the sums of lengths and log lengths). */
   get averageLength(): number {
     const lengths = (this.#state?.lengths ?? [0, 0, 0, 0]).map(Number);
-    return this.docCount === 0 ? 1 : weightedLength(lengths, this.#weights) / this.docCount;
+    return lengthPivot(
+      this.#pivot,
+      this.docCount,
+      weightedLength(lengths, this.#weights),
+      Number(this.#state?.log_lengths ?? 0),
+    );
   }
   term(id: number): string | undefined {
     return this.#vocabulary.term(id);

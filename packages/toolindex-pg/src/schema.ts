@@ -169,6 +169,7 @@ async function createV1(
       doc_count integer NOT NULL DEFAULT 0,
       deprecated_count integer NOT NULL DEFAULT 0,
       lengths bigint[] NOT NULL DEFAULT '{0,0,0,0}',
+      log_lengths bigint NOT NULL DEFAULT 0,
       active_vectors integer NOT NULL DEFAULT 0,
       deprecated_vectors integer NOT NULL DEFAULT 0${sums})`,
     `INSERT INTO ${s}.state DEFAULT VALUES`,

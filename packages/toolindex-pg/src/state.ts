@@ -6,6 +6,8 @@ export interface StoredState {
   docCount: number;
   deprecatedCount: number;
   lengths: number[];
+  /** Sum of the live tools' `logLength`s (the geometric length pivot), an exact integer. */
+  logLengths: number;
   active: { count: number; sum: Float64Array };
   deprecated: { count: number; sum: Float64Array };
 }
@@ -16,6 +18,7 @@ export interface StateRow {
   doc_count: number;
   deprecated_count: number;
   lengths: (string | number)[];
+  log_lengths: string | number;
   active_vectors: number;
   deprecated_vectors: number;
   active_sum?: number[] | null;
@@ -32,7 +35,7 @@ export async function queryState(
     ? ', active_sum::real[] AS active_sum, deprecated_sum::real[] AS deprecated_sum'
     : '';
   const { rows } = await tx.query<StateRow>(
-    `SELECT version, doc_count, deprecated_count, lengths, active_vectors, deprecated_vectors${columns} FROM ${s}.state`,
+    `SELECT version, doc_count, deprecated_count, lengths, log_lengths, active_vectors, deprecated_vectors${columns} FROM ${s}.state`,
   );
   return rows[0];
 }
@@ -48,6 +51,7 @@ export async function readState(
     docCount: row.doc_count,
     deprecatedCount: row.deprecated_count,
     lengths: row.lengths.map(Number),
+    logLengths: Number(row.log_lengths),
     active: { count: row.active_vectors, sum: vectorSum(row.active_sum, dimensions) },
     deprecated: { count: row.deprecated_vectors, sum: vectorSum(row.deprecated_sum, dimensions) },
   };
@@ -58,7 +62,7 @@ export async function writeState(tx: TransactionRunner, s: string, state: Stored
   const sum = (values: Float64Array) => (values.length === 0 ? null : Array.from(values));
   await tx.query(
     `UPDATE ${s}.state SET version = $1, doc_count = $2, deprecated_count = $3, lengths = $4::bigint[],
-       active_vectors = $5, deprecated_vectors = $6${vectors ? ', active_sum = $7::real[]::vector, deprecated_sum = $8::real[]::vector' : ''}`,
+       active_vectors = $5, deprecated_vectors = $6, log_lengths = $7${vectors ? ', active_sum = $8::real[]::vector, deprecated_sum = $9::real[]::vector' : ''}`,
     [
       state.version,
       state.docCount,
@@ -66,6 +70,7 @@ export async function writeState(tx: TransactionRunner, s: string, state: Stored
       state.lengths,
       state.active.count,
       state.deprecated.count,
+      state.logLengths,
       ...(vectors ? [sum(state.active.sum), sum(state.deprecated.sum)] : []),
     ],
   );

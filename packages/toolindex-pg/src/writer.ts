@@ -8,6 +8,8 @@ import { PgSchemaError } from './errors.js';
 import {
   FIELD_COUNT,
   FIELDS,
+  lengthPivot,
+  logLength,
   textHash,
   toolEmbeddingText,
   unitVectors,
@@ -100,9 +102,9 @@ export async function upsertTools(
     const state = await readState(tx, ctx.s, ctx.dimensions);
     const version = state.version + 1;
     const old = changed.map((p) => existing.get(p.tool.id)).filter((r): r is ExistingRow => r !== undefined);
-    for (const row of old) removeFromState(state, row);
+    for (const row of old) removeFromState(ctx, state, row);
     const strings = changed.map((p) => termStrings(p.tool));
-    for (const [i, p] of changed.entries()) addToState(state, p, strings[i]!);
+    for (const [i, p] of changed.entries()) addToState(ctx, state, p, strings[i]!);
     const ids = await termIds(ctx, tx, strings, version);
     const df = new Map<number, number>();
     for (const row of old) for (const t of row.terms) df.set(t, (df.get(t) ?? 0) - 1);
@@ -148,7 +150,7 @@ export async function removeTools(
     const version = state.version + 1;
     const df = new Map<number, number>();
     for (const row of existing) {
-      removeFromState(state, row);
+      removeFromState(ctx, state, row);
       for (const t of row.terms) df.set(t, (df.get(t) ?? 0) - 1);
     }
     const keys = existing.map((r) => r.key);
@@ -237,22 +239,29 @@ async function existingRows(ctx: WriterContext, tx: TransactionRunner, ids: read
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-function removeFromState(state: StoredState, row: ExistingRow): void {
+function removeFromState(ctx: WriterContext, state: StoredState, row: ExistingRow): void {
   state.docCount--;
   if (row.deprecated) state.deprecatedCount--;
   row.lengths.forEach((l, f) => {
     state.lengths[f] = state.lengths[f]! - l;
   });
+  state.logLengths -= logLength(weightedLength(row.lengths, fieldWeights(ctx)));
   if (row.embedding) addVector(state, row.deprecated, row.embedding, -1);
 }
 
-function addToState(state: StoredState, p: Pending, strings: TermStrings): void {
+function addToState(ctx: WriterContext, state: StoredState, p: Pending, strings: TermStrings): void {
   state.docCount++;
   if (p.tool.deprecated) state.deprecatedCount++;
   strings.lengths.forEach((l, f) => {
     state.lengths[f] = state.lengths[f]! + l;
   });
+  state.logLengths += logLength(weightedLength(strings.lengths, fieldWeights(ctx)));
   if (p.vector) addVector(state, p.tool.deprecated, p.vector, 1);
+}
+
+/** The BM25F field weights in field order. */
+function fieldWeights(ctx: WriterContext): number[] {
+  return FIELDS.map((f) => ctx.bm25.fieldWeights[f]);
 }
 
 function addVector(state: StoredState, deprecated: boolean, vector: ArrayLike<number>, sign: 1 | -1): void {
@@ -376,8 +385,13 @@ async function writePostings(
   docs: readonly { terms: number[]; tf: number[] }[],
   keys: ReadonlyMap<string, number>,
 ) {
-  const weights = FIELDS.map((f) => ctx.bm25.fieldWeights[f]);
-  const average = state.docCount === 0 ? 1 : weightedLength(state.lengths, weights) / state.docCount;
+  const weights = fieldWeights(ctx);
+  const average = lengthPivot(
+    ctx.bm25.lengthPivot,
+    state.docCount,
+    weightedLength(state.lengths, weights),
+    state.logLengths,
+  );
   const { k1, b } = ctx.bm25;
   const termCol: number[] = [];
   const impactCol: number[] = [];

@@ -17,17 +17,27 @@ export interface Run {
   padPosition?: PadPosition;
 }
 
-/** Plain Okapi BM25: k1 1.2, b 0.75, equal field weights, no ranking signals. */
+/** Plain Okapi BM25: k1 1.2, b 0.75 against the mean length, equal field weights, no morphology, no signals. */
 export const PLAIN_BM25: IndexOptions = {
-  bm25: { k1: 1.2, b: 0.75, fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 } },
+  bm25: {
+    k1: 1.2,
+    b: 0.75,
+    fieldWeights: { name: 1, description: 1, parameters: 1, tags: 1 },
+    lengthPivot: 'mean',
+  },
   weights: { arguments: 0, fuzzy: 0, slots: 0, clauses: 0 },
+  morphology: false,
 };
 const NO_NEW_SIGNALS = { fuzzy: 0, slots: 0, clauses: 0 };
 
-/** Every mode, the baseline, the ablations of the signals, and the previous defaults. */
+/**
+ * Every mode, the baseline, the ablations of the signals, and the previous defaults. Lexical rows are an index
+ * without an embedder (its defaults: morphology, the mean length pivot) plus the row's change; semantic and
+ * hybrid rows an index with the default embedder (its defaults: no morphology, the geometric pivot, soft terms).
+ */
 export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
-  const lexical = 'lexical (default)';
-  const hybrid = 'hybrid (default: blend α 0.5)';
+  const lexical = 'lexical (default: no embedder; morphology, mean pivot)';
+  const hybrid = 'hybrid (default: default embedder; blend α 0.5, geometric pivot)';
   const list: Run[] = [
     {
       label: 'baseline: plain BM25 (k1 1.2, b 0.75, no signals)',
@@ -44,6 +54,18 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
     {
       label: 'lexical, previous BM25 (k1 0.9, b 0.5)',
       options: { bm25: { k1: 0.9, b: 0.5 } },
+      mode: 'lexical',
+      vs: lexical,
+    },
+    {
+      label: "lexical, geometric length pivot (an embedder's default)",
+      options: { bm25: { lengthPivot: 'geometric' } },
+      mode: 'lexical',
+      vs: lexical,
+    },
+    {
+      label: 'lexical without morphology (morphology: false)',
+      options: { morphology: false },
       mode: 'lexical',
       vs: lexical,
     },
@@ -82,6 +104,18 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
     {
       label: 'hybrid without slots',
       options: { embedder, weights: { slots: 0 } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: "hybrid, mean length pivot (no embedder's default)",
+      options: { embedder, bm25: { lengthPivot: 'mean' } },
+      mode: 'hybrid',
+      vs: hybrid,
+    },
+    {
+      label: 'hybrid with morphology (morphology: true)',
+      options: { embedder, morphology: true },
       mode: 'hybrid',
       vs: hybrid,
     },

@@ -16,10 +16,17 @@ export { Vocabulary } from './lexical/vocabulary.js';
 export { CharGramModel } from './lexical/char-grams.js';
 export type { TermStatistics } from './lexical/term-statistics.js';
 export { type CorpusStatistics, PoolScorer } from './lexical/pool-scoring.js';
-export { idf, type LexicalScores, type QueryTerm, weightedLength } from './lexical/bm25.js';
+export {
+  idf,
+  type LexicalScores,
+  lengthPivot,
+  logLength,
+  type QueryTerm,
+  weightedLength,
+} from './lexical/bm25.js';
 export { poolVectorScores, type VectorScores } from './search-request.js';
 export { FIELDS, textHash, toolEmbeddingText, toolFields } from './tool-text.js';
-export { resolveIndexOptions, type ResolvedOptions } from './index-options.js';
+export { type IndexKind, resolveIndexOptions, type ResolvedOptions } from './index-options.js';
 export {
   checkId,
   checkListener,

@@ -3,7 +3,7 @@ import { IndexOptionsError } from './errors.js';
 import { describe } from './index-input.js';
 import { FIELDS } from './tool-text.js';
 import { DEFAULT_PENALTIES, DEFAULT_WEIGHTS } from './ranking/signals.js';
-import { DEFAULT_BM25, type Bm25Params } from './lexical/bm25.js';
+import { DEFAULT_BM25, type Bm25Params, type LengthPivot } from './lexical/bm25.js';
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import type { Penalties, SignalWeights } from './ranking/signals.js';
@@ -22,16 +22,36 @@ export interface ResolvedOptions {
   minRelevance: number;
   maxQueryLength: number;
   softTerms: SoftTermOptions | undefined;
+  morphology: boolean;
 }
 
-/** Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults. */
-export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
+/** Which defaults an index gets: those of the mode it searches by default (hybrid with an embedder, else lexical). */
+export type IndexKind = 'lexical' | 'hybrid';
+
+/**
+ * The defaults that differ by kind of index. Each ranking change is kept only in the mode where it passed on
+ * both dev sets (docs/ranking-experiments.md, session 17), so an index gets those of the mode it searches by
+ * default: morphology for lexical, the geometric length pivot for hybrid.
+ */
+export function indexDefaults(kind: IndexKind): { morphology: boolean; lengthPivot: LengthPivot } {
+  return kind === 'hybrid'
+    ? { morphology: false, lengthPivot: 'geometric' }
+    : { morphology: true, lengthPivot: DEFAULT_BM25.lengthPivot };
+}
+
+/**
+ * Checks `createIndex`-style options (typed IndexOptionsError naming the option) and fills in the defaults:
+ * those of `kind`, by default the kind the options make (`hybrid` with an embedder). An option that is set wins.
+ */
+export function resolveIndexOptions(options: IndexOptions, kind?: IndexKind): ResolvedOptions {
   checkIndexOptions(options);
+  const defaults = indexDefaults(kind ?? (options.embedder === undefined ? 'lexical' : 'hybrid'));
   const resolved: ResolvedOptions = {
     bm25: {
       k1: options.bm25?.k1 ?? DEFAULT_BM25.k1,
       b: options.bm25?.b ?? DEFAULT_BM25.b,
       fieldWeights: { ...DEFAULT_BM25.fieldWeights, ...options.bm25?.fieldWeights },
+      lengthPivot: options.bm25?.lengthPivot ?? defaults.lengthPivot,
     },
     fusion: options.fusion ?? DEFAULT_FUSION,
     weights: { ...DEFAULT_WEIGHTS, ...options.weights },
@@ -39,6 +59,7 @@ export function resolveIndexOptions(options: IndexOptions): ResolvedOptions {
     minRelevance: options.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY,
     softTerms: resolveSoftTerms(options.softTerms, options.embedder),
+    morphology: options.morphology ?? defaults.morphology,
   };
   validateOptions(resolved);
   return resolved;
@@ -54,9 +75,10 @@ const OPTION_KEYS = [
   'maxQueryLength',
   'embedBatchSize',
   'softTerms',
+  'morphology',
 ];
 const GROUP_KEYS: Record<string, readonly string[]> = {
-  bm25: ['k1', 'b', 'fieldWeights'],
+  bm25: ['k1', 'b', 'fieldWeights', 'lengthPivot'],
   softTerms: Object.keys(DEFAULT_SOFT_TERMS),
   'bm25.fieldWeights': FIELDS,
   weights: Object.keys(DEFAULT_WEIGHTS),
@@ -71,6 +93,8 @@ export function checkIndexOptions(options: unknown): void {
   if (!isPlainObject(options))
     throw new IndexOptionsError(`createIndex(options): expected an object, got ${describe(options)}`);
   knownKeys(options, OPTION_KEYS, 'options');
+  if (options.morphology !== undefined && typeof options.morphology !== 'boolean')
+    throw new IndexOptionsError(`morphology must be a boolean, got ${describe(options.morphology)}`);
   const softTerms = options.softTerms;
   if (softTerms !== undefined && typeof softTerms !== 'boolean') {
     if (!isPlainObject(softTerms))
@@ -137,9 +161,13 @@ function knownKeys(value: Record<string, unknown>, allowed: readonly string[], w
 
 /** Rejects index options that would silently corrupt scores (NaN weights, α outside 0..1…). */
 function validateOptions(index: ResolvedOptions): void {
-  const { k1, b, fieldWeights } = index.bm25;
+  const { k1, b, fieldWeights, lengthPivot } = index.bm25;
   if (!(k1 > 0) || !(b >= 0 && b <= 1))
     throw new IndexOptionsError('bm25.k1 must be > 0 and bm25.b within 0..1');
+  if (lengthPivot !== 'geometric' && lengthPivot !== 'mean')
+    throw new IndexOptionsError(
+      `bm25.lengthPivot must be 'geometric' or 'mean', got ${describe(lengthPivot)}`,
+    );
   for (const [field, w] of Object.entries(fieldWeights)) {
     if (!(w >= 0)) throw new IndexOptionsError(`bm25.fieldWeights.${field} must be ≥ 0`);
   }

@@ -18,7 +18,7 @@ export type {
   ToolSignal,
 } from './types.js';
 // Option types (the values they default to are documented in the README, not exported).
-export type { Bm25Params } from './lexical/bm25.js';
+export type { Bm25Params, LengthPivot } from './lexical/bm25.js';
 export type { FusionOptions } from './ranking/fusion.js';
 export type { TaskIntent } from './ranking/intent.js';
 export { type Penalties, type Signals, type SignalWeights, signalShares } from './ranking/signals.js';

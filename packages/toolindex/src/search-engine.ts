@@ -17,6 +17,7 @@ import { asideTerms } from './text/asides.js';
 import { tokenize } from './text/tokenize.js';
 import { type CatalogueTerms, type SoftTerms, withSoftTerms } from './lexical/soft-terms.js';
 import type { Embedder } from './embedders/embedder.js';
+import { withRelatives } from './lexical/morphology.js';
 import { nameVectors } from './ranking/name-match.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
@@ -89,6 +90,8 @@ export interface RankingConfig {
   readonly maxQueryLength: number;
   /** Soft term matching (the `softTerms` index option); absent: off. */
   readonly softTerms?: SoftTerms | undefined;
+  /** Derivational relatives of query words (the `morphology` index option); absent: off. */
+  readonly morphology?: boolean | undefined;
   /** The static word table when it is the index's embedder: the name signal reads tool names through it. */
   readonly nameTable?: Embedder | undefined;
   /** The validating, caching embedder wrapper (absent: lexical only). */
@@ -144,7 +147,7 @@ export async function runSearch(
         : await withSoftTerms(
             statistics,
             analysis.tokens,
-            queryTerms(statistics, analysis.tokens, asidesOf(query, statistics)),
+            lexicalTerms(config, statistics, analysis.tokens, query),
             // Not for reduced long requests: they carry many words, and each new word costs a catalogue scan.
             query === options.query ? config.softTerms : undefined,
           ),
@@ -211,6 +214,17 @@ export async function runSearch(
   if (intent) result.intent = intent;
   if (query !== options.query) result.reducedQuery = query;
   return result;
+}
+
+/** The query's BM25 terms (asides weigh 0), with the derivational relatives of its words when that is on. */
+function lexicalTerms(
+  config: RankingConfig,
+  statistics: QueryStatistics,
+  tokens: readonly string[],
+  query: string,
+): QueryTerm[] {
+  const terms = queryTerms(statistics, tokens, asidesOf(query, statistics));
+  return config.morphology ? withRelatives((term) => statistics.lookup(term), tokens, terms) : terms;
 }
 
 function charGramQuery(model: CharGramModel, tokens: readonly string[]) {

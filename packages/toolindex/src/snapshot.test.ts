@@ -21,6 +21,7 @@ describe('snapshots', () => {
     const embedder = createTestEmbedder();
     const loaded = await loadIndex(snapshot, { embedder });
     expect(loaded.size).toBe(index.size);
+    expect(loaded.bm25).toEqual(index.bm25);
     expect(loaded.list({ limit: 100 }).tools.map((t) => t.id)).toEqual(
       index.list({ limit: 100 }).tools.map((t) => t.id),
     );
@@ -65,10 +66,32 @@ describe('snapshots', () => {
     expect(embedder.texts).toBeGreaterThan(index.size / 2);
   });
 
-  it('loads without an embedder as a lexical-only index', async () => {
-    const { snapshot } = await savedIndex();
+  it('loads without an embedder as a lexical-only index, with its defaults', async () => {
+    const { index, snapshot } = await savedIndex();
     const loaded = await loadIndex(snapshot);
     expect((await loaded.search('refund payment')).hits[0]?.tool.name).toBe('process_refund');
+    // Options are not stored: the load's own resolve, here those of an index without an embedder.
+    const fresh = createIndex();
+    fresh.add(index.entries().map((e) => e.tool));
+    expect(loaded.bm25).toEqual(fresh.bm25);
+    expect(loaded.bm25.lengthPivot).not.toBe(index.bm25.lengthPivot);
+    for (const query of ['refund a payment', 'creation of an invoice', 'scheduling a meeting']) {
+      const a = await fresh.search({ query, minRelevance: 0 });
+      const b = await loaded.search({ query, minRelevance: 0 });
+      expect(b.hits.map((h) => [h.id, h.score])).toEqual(a.hits.map((h) => [h.id, h.score]));
+    }
+  });
+
+  it('round-trips a lexical-only index with the same options and ranking', async () => {
+    const index = createIndex({ bm25: { k1: 1.5 } });
+    index.add(fixtureTools());
+    const loaded = await loadIndex(await saveIndex(index), { bm25: { k1: 1.5 } });
+    expect(loaded.bm25).toEqual(index.bm25);
+    for (const query of ['refund a payment', 'creation of an invoice', 'scheduling a meeting']) {
+      const a = await index.search({ query, minRelevance: 0 });
+      const b = await loaded.search({ query, minRelevance: 0 });
+      expect(b.hits.map((h) => [h.id, h.score])).toEqual(a.hits.map((h) => [h.id, h.score]));
+    }
   });
 
   it('refuses a snapshot made with another embedder', async () => {

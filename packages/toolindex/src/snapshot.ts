@@ -8,7 +8,7 @@ import type { IndexOptions } from './types.js';
 const FORMAT = 'toolarsenal.toolindex.snapshot';
 const VERSION = 1;
 /** Bumped when tokenising changes; older snapshots are then re-tokenised instead of trusted. */
-export const TOKENIZER_VERSION = 1;
+export const TOKENIZER_VERSION = 2;
 /**
  * Bumped when the text tools are embedded from (`toolEmbeddingText`) changes; vectors in older snapshots are
  * then dropped and recomputed on the next search that needs them (snapshots without the field are version 1).

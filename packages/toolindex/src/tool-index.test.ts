@@ -141,6 +141,10 @@ describe('search validation and hostile input', () => {
 
   it('rejects invalid index options', () => {
     expect(() => createIndex({ bm25: { k1: -1 } })).toThrowError(IndexOptionsError);
+    expect(() => createIndex({ bm25: { lengthPivot: 'median' as 'mean' } })).toThrowError(
+      /bm25\.lengthPivot must be 'geometric' or 'mean'/,
+    );
+    expect(() => createIndex({ morphology: 1 as unknown as boolean })).toThrowError(IndexOptionsError);
     expect(() => createIndex({ fusion: { method: 'blend', alpha: 2 } })).toThrowError(IndexOptionsError);
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => createIndex({ weights: { fuzzy: bad } })).toThrowError(/weights\.fuzzy/);

@@ -106,6 +106,7 @@ export class ToolIndex implements ToolIndexLike {
       minRelevance: this.minRelevance,
       maxQueryLength: this.#maxQueryLength,
       softTerms: softTermsFor(resolved.softTerms, options.embedder),
+      morphology: resolved.morphology,
       nameTable: isStaticTable(options.embedder) ? options.embedder : undefined,
       cache: this.#cache,
     };

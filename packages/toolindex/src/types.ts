@@ -32,6 +32,13 @@ export interface IndexOptions {
    * of each new word scans the catalogue's words (see the README).
    */
   softTerms?: boolean | Partial<SoftTermOptions>;
+  /**
+   * Derivational morphology in lexical and hybrid search (default: on for an index without an embedder, off for
+   * one with an embedder): a query word also matches, at half weight, the catalogue's words of the same root that
+   * stemming keeps apart ("recommend" / "recommendation", "analyze" / "analysis"), from WordNet's derivational
+   * links (see the README).
+   */
+  morphology?: boolean;
 }
 
 /** Filters run before ranking, so `limit` is filled whenever enough matching tools score. */

@@ -5,6 +5,8 @@ import {
   DEFAULT_BM25,
   fieldTermFrequency,
   idf,
+  lengthPivot,
+  logLength,
   saturate,
   scoreDocuments,
   scoreQuery,
@@ -41,6 +43,36 @@ describe('BM25 pieces', () => {
   it('idf is positive and decreases with document frequency', () => {
     expect(idf(100, 1)).toBeGreaterThan(idf(100, 50));
     expect(idf(100, 100)).toBeGreaterThan(0);
+  });
+
+  it('the length pivot is the geometric or the arithmetic mean of the weighted lengths', () => {
+    const lengths = [1, 10, 100, 1000];
+    const logs = lengths.map(logLength);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(lengthPivot('geometric', 4, sum(lengths), sum(logs))).toBeCloseTo(Math.sqrt(1000), 4);
+    expect(lengthPivot('mean', 4, sum(lengths), sum(logs))).toBe(277.75);
+    expect(lengthPivot('geometric', 0, 0, 0)).toBe(1);
+    expect(lengthPivot('mean', 0, 0, 0)).toBe(1);
+    // Fixed point: integer shares, so a sum kept by adding and removing documents in any order is exact.
+    for (const l of [0, 0.5, 1, 7.5, 1e6]) expect(Number.isInteger(logLength(l))).toBe(true);
+    expect(logLength(0)).toBe(0);
+    expect(sum([...logs].reverse()) - logs[3]! - logs[0]!).toBe(logs[1]! + logs[2]!);
+  });
+
+  it('one very long document moves the geometric pivot far less than the mean', () => {
+    const short = [fields('a', 'one two three'), fields('b', 'four five six'), fields('c', 'seven eight')];
+    const long = fields('d', Array.from({ length: 400 }, (_, i) => `w${i}`).join(' '));
+    const vocabulary = new Vocabulary();
+    const terms = [...short, long].map((d) => buildDocTerms(d, vocabulary));
+    const weightOf = (pivot: 'geometric' | 'mean', word: string) => {
+      const postings = compilePostings(terms, vocabulary.size, { ...DEFAULT_BM25, lengthPivot: pivot });
+      const id = vocabulary.lookup(word)!;
+      return postings.weights[postings.offsets[id]!]!;
+    };
+    // Against the mean (about 100 tokens) the short documents look much shorter than typical and their terms
+    // are boosted; against the geometric mean (about 7) a short document is typical and the long one is long.
+    expect(weightOf('mean', 'one')).toBeGreaterThan(weightOf('geometric', 'one'));
+    expect(weightOf('geometric', 'w1')).toBeLessThan(weightOf('mean', 'w1'));
   });
 
   it('saturate grows sub-linearly towards k1 + 1', () => {

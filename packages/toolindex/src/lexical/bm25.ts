@@ -8,19 +8,54 @@ export interface Bm25Params {
   b: number;
   /** Weight of each field's term frequency (BM25F). */
   fieldWeights: Record<FieldName, number>;
+  /**
+   * The length a document is normalised against: the `'geometric'` mean of the documents' weighted lengths, or
+   * their arithmetic `'mean'` (Okapi's). See `lengthPivot`. Default: `'mean'` for an index without an embedder,
+   * `'geometric'` for one with an embedder.
+   */
+  lengthPivot: LengthPivot;
 }
+
+export type LengthPivot = 'geometric' | 'mean';
 
 /**
  * Generic defaults, measured on the ToolLens and MetaTool dev splits (docs/ranking-experiments.md): Okapi's usual
  * saturation, length normalisation a little milder than Okapi's 0.75 (tool texts mix one-line descriptions with
  * long prompts), no name boost (tool names are often opaque slugs), a mild parameter boost (requests mention what
- * they pass).
+ * they pass). The length pivot here is Okapi's; an index with an embedder defaults to the geometric one
+ * (`indexDefaults` in index-options.ts).
  */
 export const DEFAULT_BM25: Bm25Params = {
   k1: 1.2,
   b: 0.6,
   fieldWeights: { name: 1, description: 1, parameters: 1.5, tags: 1 },
+  lengthPivot: 'mean',
 };
+
+/** Fixed point of a document's log length (`logLength`): sums of them are exact integers in any order. */
+const LOG_LENGTH_SCALE = 2 ** 20;
+
+/** A document's share of the geometric pivot: `ln(max(1, weighted length))` in fixed point (an integer). */
+export function logLength(weightedLength: number): number {
+  return Math.round(Math.log(Math.max(1, weightedLength)) * LOG_LENGTH_SCALE);
+}
+
+/**
+ * The pivot of length normalisation for `docCount` documents, from the sum of their weighted lengths and of their
+ * `logLength`s; 1 for none. The arithmetic mean is pulled up by a few very long documents (a catalogue that
+ * mixes one-line descriptions with prompts of thousands of words: MetaTool's mean is 2.2 times its geometric
+ * mean, ToolLens's 1.26 times), and normalising against it treats most documents as short and the long ones as
+ * merely long; the geometric mean is the length of a typical document. Measured in docs/ranking-experiments.md.
+ */
+export function lengthPivot(
+  pivot: LengthPivot,
+  docCount: number,
+  lengthSum: number,
+  logLengthSum: number,
+): number {
+  if (docCount === 0) return 1;
+  return pivot === 'mean' ? lengthSum / docCount : Math.exp(logLengthSum / LOG_LENGTH_SCALE / docCount);
+}
 
 /** Okapi IDF, never negative. */
 export function idf(docCount: number, docFreq: number): number {
@@ -42,6 +77,7 @@ export function fieldTermFrequency(
   offset: number,
   weights: ArrayLike<number>,
   docLength: number,
+  /** The length pivot (`lengthPivot`). */
   averageLength: number,
   b: number,
 ): number {
@@ -80,13 +116,16 @@ export function compilePostings(
   const df = new Uint32Array(vocabularySize + 1);
   let docCount = 0;
   let totalLength = 0;
+  let totalLogLength = 0;
   for (const doc of docs) {
     if (!doc) continue;
     docCount++;
-    totalLength += weightedLength(doc.lengths, weights);
+    const length = weightedLength(doc.lengths, weights);
+    totalLength += length;
+    totalLogLength += logLength(length);
     for (const t of doc.terms) df[t] = df[t]! + 1;
   }
-  const averageLength = docCount === 0 ? 1 : totalLength / docCount;
+  const averageLength = lengthPivot(params.lengthPivot, docCount, totalLength, totalLogLength);
   const offsets = new Uint32Array(vocabularySize + 1);
   let total = 0;
   for (let t = 0; t < vocabularySize; t++) {

@@ -20,7 +20,10 @@ import { type DocTerms, FIELD_COUNT } from './doc-terms.js';
 /** Corpus-wide figures BM25F needs besides each document's own terms. */
 export interface CorpusStatistics {
   readonly docCount: number;
-  /** Field-weighted mean document length (`weightedLength` averaged over live documents). */
+  /**
+   * The length pivot of live documents' field-weighted lengths (`lengthPivot`: by default their geometric mean,
+   * from the sum of their `logLength`s).
+   */
   readonly averageLength: number;
   df(id: number): number;
 }
@@ -72,6 +75,7 @@ export class PoolScorer {
 
   /** `scoreQuery` over the pool: every pool document that contains a query term, in pool order. */
   score(query: readonly QueryTerm[]): LexicalScores {
+    if (query.some((q) => q.softFor !== undefined)) return this.#scoreSoft(query);
     let idfTotal = 0;
     for (const q of query)
       idfTotal += (q.id === undefined ? this.unseenIdf : this.idf(q.id)) * q.count * termWeight(q);
@@ -91,21 +95,55 @@ export class PoolScorer {
         coverage[slot] = coverage[slot]! + share;
       }
     }
-    let count = 0;
-    for (let slot = 0; slot < n; slot++) count += touched[slot]!;
-    const out = {
-      slots: new Uint32Array(count),
-      scores: new Float32Array(count),
-      coverage: new Float32Array(count),
-    };
-    let i = 0;
-    for (let slot = 0; slot < n; slot++) {
-      if (touched[slot] === 0) continue;
-      out.slots[i] = slot;
-      out.scores[i] = scores[slot]!;
-      out.coverage[i++] = Math.min(1, coverage[slot]!);
-    }
-    return out;
+    return touchedScores(scores, coverage, touched);
+  }
+
+  /**
+   * `score` for a query with stand-ins (`QueryTerm.softFor`): per original term, the best of it and its stand-ins,
+   * in the order and float32 rounding of the posting-list scorer's `scoreSoftQuery`.
+   */
+  #scoreSoft(query: readonly QueryTerm[]): LexicalScores {
+    const idfOf = (q: QueryTerm) => (q.id === undefined ? this.unseenIdf : this.idf(q.id));
+    let idfTotal = 0;
+    const standIns = new Map<number, QueryTerm[]>();
+    query.forEach((q) => {
+      if (q.softFor === undefined) idfTotal += idfOf(q) * q.count * termWeight(q);
+      else standIns.set(q.softFor, [...(standIns.get(q.softFor) ?? []), q]);
+    });
+    const n = this.#docs.length;
+    const scores = new Float32Array(n);
+    const coverage = new Float32Array(n);
+    const touched = new Uint8Array(n);
+    const best = new Float32Array(n);
+    const bestShare = new Float32Array(n);
+    const inGroup = new Uint8Array(n);
+    query.forEach((q, position) => {
+      if (q.softFor !== undefined) return;
+      const share = idfTotal > 0 ? (idfOf(q) * q.count * termWeight(q)) / idfTotal : 0;
+      const visit = (term: QueryTerm, credit: number) => {
+        if (term.id === undefined) return;
+        const w = this.idf(term.id) * q.count * termWeight(term);
+        for (let slot = 0; slot < n; slot++) {
+          if (findTerm(this.#docs[slot]!.terms, term.id) < 0) continue;
+          inGroup[slot] = 1;
+          const value = w * this.weight(slot, term.id);
+          if (value > best[slot]!) best[slot] = value;
+          if (share * credit > bestShare[slot]!) bestShare[slot] = share * credit;
+        }
+      };
+      visit(q, 1);
+      for (const s of standIns.get(position) ?? []) visit(s, Math.min(1, termWeight(s)));
+      for (let slot = 0; slot < n; slot++) {
+        if (inGroup[slot] === 0) continue;
+        touched[slot] = 1;
+        scores[slot] = scores[slot]! + best[slot]!;
+        coverage[slot] = coverage[slot]! + bestShare[slot]!;
+        best[slot] = 0;
+        bestShare[slot] = 0;
+        inGroup[slot] = 0;
+      }
+    });
+    return touchedScores(scores, coverage, touched);
   }
 
   /** `scoreDocuments` over the pool: BM25F of the given pool slots for a query. */
@@ -122,6 +160,25 @@ export class PoolScorer {
     }
     return out;
   }
+}
+
+/** The touched pool documents' scores and coverage (capped at 1), in pool order. */
+function touchedScores(scores: Float32Array, coverage: Float32Array, touched: Uint8Array): LexicalScores {
+  let count = 0;
+  for (let slot = 0; slot < touched.length; slot++) count += touched[slot]!;
+  const out = {
+    slots: new Uint32Array(count),
+    scores: new Float32Array(count),
+    coverage: new Float32Array(count),
+  };
+  let i = 0;
+  for (let slot = 0; slot < touched.length; slot++) {
+    if (touched[slot] === 0) continue;
+    out.slots[i] = slot;
+    out.scores[i] = scores[slot]!;
+    out.coverage[i++] = Math.min(1, coverage[slot]!);
+  }
+  return out;
 }
 
 /** Same rule as the posting-list scorer: a bad weight counts as 1. */

@@ -117,8 +117,9 @@ export async function buildMatcher(
 
 /**
  * The query's BM25 terms plus each term's soft stand-ins (`softFor` its position). `tokens` are the query's
- * tokens, `terms` their `queryTerms` (one per distinct token, in first-seen order). Backends whose statistics
- * cannot list their catalogue words get the terms unchanged.
+ * tokens, `terms` their `queryTerms` first (one per distinct token, in first-seen order; stand-ins of other
+ * kinds, such as derivational relatives, may follow and are kept). Backends whose statistics cannot list their
+ * catalogue words get the terms unchanged.
  */
 export async function withSoftTerms(
   statistics: CatalogueTerms,
@@ -136,9 +137,9 @@ export async function withSoftTerms(
   const vectors = fresh.length === 0 ? [] : await wordTable.embed(fresh);
   const vectorOf = new Map(fresh.map((w, i) => [w, vectors[i]!]));
   const out = [...terms];
-  terms.forEach((term, position) => {
+  words.forEach((word, position) => {
+    const term = terms[position]!;
     if (term.weight === 0) return; // an aside: it does not score, so neither do its stand-ins
-    const word = words[position]!;
     const neighbours =
       matcher.cached(word) ?? matcher.neighbours(word, vectorOf.get(word)!, term.id, options);
     for (const n of neighbours)

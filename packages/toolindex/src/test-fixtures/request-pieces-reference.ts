@@ -1,4 +1,4 @@
-import { HASH_PRIME, HASH_SEED } from '../text/ascii-words.js';
+import { acronymPluralEnd, HASH_PRIME, HASH_SEED, pluralEndsAt, wordHash } from '../text/ascii-words.js';
 import { STOP_WORDS } from '../text/stop-words.js';
 import { stem } from '../text/stem.js';
 import { unicodeWords } from '../text/tokenize.js';
@@ -104,11 +104,12 @@ export function referenceRequestPieces(
         pieceStart = start;
       }
       pieceEnd = end;
-      if (end - start > MAX_TOKEN_LENGTH) continue;
-      const hash = spans[k + 2]!;
-      let id = knownToken(text, start, end, hash);
+      const wordEnd = acronymPluralEnd(text, start, end);
+      if (wordEnd - start > MAX_TOKEN_LENGTH) continue;
+      const hash = wordEnd === end ? spans[k + 2]! : wordHash(text, start, wordEnd);
+      let id = knownToken(text, start, wordEnd, hash);
       if (id === UNKNOWN) {
-        const word = text.slice(start, end).toLowerCase();
+        const word = text.slice(start, wordEnd).toLowerCase();
         id = remember(word, hash, STOP_WORDS.has(word) ? null : stem(word));
       }
       if (id >= 0) add(id);
@@ -140,7 +141,7 @@ export function referenceRequestPieces(
         if (
           (p >= 97 && p <= 122) ||
           (p >= 48 && p <= 57) ||
-          (p >= 65 && p <= 90 && isLower(text.charCodeAt(at + 1)))
+          (p >= 65 && p <= 90 && isLower(text.charCodeAt(at + 1)) && !pluralEndsAt(text, at + 1))
         ) {
           count = pushWord(count, wordStart, at, hash);
           wordStart = -1;

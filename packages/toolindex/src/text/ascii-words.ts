@@ -54,7 +54,10 @@ export class AsciiWords {
         const p = text.charCodeAt(i - 1);
         const prevLowerOrDigit = (p >= 97 && p <= 122) || (p >= 48 && p <= 57);
         const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-        if (prevLowerOrDigit || (p >= 65 && p <= 90 && next >= 97 && next <= 122))
+        if (
+          prevLowerOrDigit ||
+          (p >= 65 && p <= 90 && next >= 97 && next <= 122 && !pluralEndsAt(text, i + 1))
+        )
           return this.#found(start, i, hasUpper, h, i + 1, i, Math.imul(HASH_SEED ^ folded, HASH_PRIME));
         hasUpper = true;
       }
@@ -98,4 +101,31 @@ export function wordHash(text: string, start: number, end: number): number {
     h = Math.imul(h ^ c, HASH_PRIME);
   }
   return h;
+}
+
+/**
+ * Whether `text[at]` is a plural "s" that ends a word (`NFTs`, `APIs`): then the capital before it starts no
+ * camelCase word (`NF|Ts` otherwise). Reads the character after it in `text` itself, not up to a range's end, so
+ * every scan splits a word the same way wherever its range stops.
+ */
+export function pluralEndsAt(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 115) return false;
+  const c = text.charCodeAt(at + 1); // NaN past the end
+  return !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57));
+}
+
+/**
+ * End of the word `text[start, end)` without its plural "s" when it is an acronym's plural (capitals and digits
+ * ending in a capital, then "s": `NFTs`, `APIs`, `IDs` → `NFT`, `API`, `ID`), else `end`. The light stemmer keeps
+ * the "s" of short words and of words in "is" (`ids`, `apis`), so the plural would not meet the singular.
+ */
+export function acronymPluralEnd(text: string, start: number, end: number): number {
+  if (end - start < 3 || text.charCodeAt(end - 1) !== 115) return end;
+  const last = text.charCodeAt(end - 2);
+  if (last < 65 || last > 90) return end;
+  for (let i = start; i < end - 2; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57))) return end;
+  }
+  return end - 1;
 }

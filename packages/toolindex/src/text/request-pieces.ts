@@ -1,4 +1,4 @@
-import { HASH_PRIME, HASH_SEED } from './ascii-words.js';
+import { acronymPluralEnd, HASH_PRIME, HASH_SEED, pluralEndsAt, wordHash } from './ascii-words.js';
 import { isDelimiter, pieceBounds, separatesOnly } from './piece-bounds.js';
 import { STOP_WORDS } from './stop-words.js';
 import { stem } from './stem.js';
@@ -143,7 +143,7 @@ export class RequestScan {
           if (
             (p >= 97 && p <= 122) ||
             (p >= 48 && p <= 57) ||
-            (p >= 65 && p <= 90 && next >= 97 && next <= 122)
+            (p >= 65 && p <= 90 && next >= 97 && next <= 122 && !pluralEndsAt(text, at + 1))
           ) {
             this.#word(start, at, hash);
             start = -1;
@@ -164,8 +164,15 @@ export class RequestScan {
   }
 
   #word(start: number, end: number, hash: number): void {
-    if (end - start > MAX_TOKEN_LENGTH) return;
     const { text } = this;
+    if (text.charCodeAt(end - 1) === 115) {
+      const stemEnd = acronymPluralEnd(text, start, end);
+      if (stemEnd !== end) {
+        end = stemEnd;
+        hash = wordHash(text, start, end);
+      }
+    }
+    if (end - start > MAX_TOKEN_LENGTH) return;
     let id = knownToken(text, start, end, hash);
     if (id === UNKNOWN) {
       const word = text.slice(start, end).toLowerCase();

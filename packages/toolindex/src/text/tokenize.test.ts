@@ -15,6 +15,27 @@ describe('tokenize', () => {
     expect(tokenize('created invoices')).toEqual(['create', 'invoice']);
   });
 
+  it('drops what is left of contractions and possessives split at the apostrophe', () => {
+    expect(tokenize("I'm checking the user's orders, don't we’ll")).toEqual(['check', 'user', 'order']);
+    expect(tokenize('Tesla’s stock')).toEqual(['tesla', 'stock']);
+  });
+
+  it("keeps an acronym's plural whole and drops its s, on every path", () => {
+    expect(tokenize('NFTs, APIs and user IDs; getURLs')).toEqual(['nft', 'api', 'user', 'id', 'get', 'url']);
+    expect(tokenize('NFT API ID')).toEqual(['nft', 'api', 'id']);
+    // Not a plural: the s starts a word, or the word is not all capitals.
+    expect(tokenize('NFTsale HTTPServer Is', { stopWords: false })).toEqual([
+      'nf',
+      'tsale',
+      'http',
+      'server',
+      'is',
+    ]);
+    expect(splitCamelCase('listNFTs and NFTsale')).toBe('list NFTs and NF Tsale');
+    expect(unicodeWords('NFTs é APIs’ ＮＦＴｓ', [])).toEqual(['nft', 'é', 'api', 'nft']);
+    expect(tokenize('NFTs é APIs’ ＮＦＴｓ')).toEqual(['nft', 'é', 'api', 'nft']);
+  });
+
   it('turns CJK runs into bigrams and keeps mixed text', () => {
     expect(tokenize('使用必应搜索')).toEqual(['使用', '用必', '必应', '应搜', '搜索']);
     expect(tokenize('查询API状态')).toEqual(['查询', 'api', '状态']);
@@ -49,6 +70,13 @@ describe('tokenize', () => {
         '\n',
         ' ',
         '１２Ｅ',
+        'NFTs',
+        'APIs',
+        'IPv4s',
+        "user's",
+        'don’t',
+        'Ｓ',
+        's',
       ),
     );
     fc.assert(

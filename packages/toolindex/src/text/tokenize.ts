@@ -1,4 +1,4 @@
-import { AsciiWords } from './ascii-words.js';
+import { AsciiWords, acronymPluralEnd, wordHash } from './ascii-words.js';
 import { stem } from './stem.js';
 import { STOP_WORDS } from './stop-words.js';
 import { knownToken, remember, tokenText, UNKNOWN } from './word-table.js';
@@ -9,6 +9,8 @@ const MAX_TOKEN_LENGTH = 40;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 /** Scripts written without spaces between words: indexed as overlapping character bigrams. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
+/** An acronym's plural (`NFTs`, `APIs`): its "s" is dropped, as `acronymPluralEnd` does on the ASCII path. */
+const ACRONYM_PLURAL = /^[\p{Lu}\p{N}]*\p{Lu}s$/u;
 const CJK_SPLIT = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u;
 
 export interface TokenizeOptions {
@@ -55,7 +57,7 @@ export function unicodeWords(text: string, out: string[], useStop = true, useSte
   for (const match of spaced.matchAll(WORD)) {
     const run = match[0];
     if (!CJK.test(run)) {
-      pushWord(run.toLowerCase(), out, useStop, useStem);
+      pushWord((ACRONYM_PLURAL.test(run) ? run.slice(0, -1) : run).toLowerCase(), out, useStop, useStem);
       continue;
     }
     for (const part of run.split(CJK_SPLIT)) {
@@ -106,6 +108,13 @@ function pushSpan(
   useStop: boolean,
   useStem: boolean,
 ): void {
+  if (hasUpper) {
+    const stemEnd = acronymPluralEnd(text, start, end);
+    if (stemEnd !== end) {
+      end = stemEnd;
+      hash = wordHash(text, start, end);
+    }
+  }
   if (!useStop || !useStem) {
     pushWord(sliceLower(text, start, end, hasUpper), out, useStop, useStem);
     return;
@@ -152,10 +161,13 @@ function pushCjk(run: string, out: string[]): void {
   for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
 }
 
-/** `getHTTPResponse` → `get HTTP Response`; `v1_nutrition` stays (underscore is a separator for WORD). */
+/**
+ * `getHTTPResponse` → `get HTTP Response`; `v1_nutrition` stays (underscore is a separator for WORD); a plural
+ * "s" after capitals is no word of its own (`NFTs` stays whole).
+ */
 export function splitCamelCase(text: string): string {
   return text
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?![\p{L}\p{N}\p{M}]))/gu, '$1 ')
     .replace(/_/g, ' ');
 }
