@@ -161,7 +161,7 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
 export function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
   return (
     scan.standInCandidate ||
-    (scan.falseSchemas && (scan.keywords.has('anyOf') || scan.keywords.has('oneOf'))) ||
+    scan.falseBranches ||
     scan.arrayWithoutItems ||
     scan.objectDepth > maxDepth ||
     scan.keywords.has('not') ||

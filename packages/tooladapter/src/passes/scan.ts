@@ -106,11 +106,11 @@ export interface SchemaScan {
   /** Some subschema accepts anything (`{}`, `true`), is an object without properties, or a tuple. */
   standInCandidate: boolean;
   /**
-   * Some subschema below the root is `false`. The stand-in pass only acts on one inside an
-   * `anyOf`/`oneOf` list (a branch no value satisfies is dropped), so elsewhere (the usual
-   * `additionalProperties: false`) it alone is no reason to run that pass.
+   * Some `anyOf`/`oneOf` list has a `false` branch: the only `false` subschema the stand-in pass
+   * acts on (it drops a branch no value satisfies), so elsewhere (the usual
+   * `additionalProperties: false`) one is no reason to run that pass.
    */
-  falseSchemas: boolean;
+  falseBranches: boolean;
   /** Deepest object nesting (root object = 1). */
   objectDepth: number;
   /** Some node has `anyOf` next to a `type`: the only nodes `distributeIntoAnyOf` rewrites. */
@@ -146,17 +146,14 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     arrayWithoutItems: false,
     typeLists: false,
     standInCandidate: false,
-    falseSchemas: false,
+    falseBranches: false,
     objectDepth: 0,
     anyOfWithType: false,
     gemini: undefined,
   };
   const go = (node: unknown, level: number, objects = 0): void => {
     if (typeof node === 'boolean') {
-      if (level > 0) {
-        if (node) scan.standInCandidate = true;
-        else scan.falseSchemas = true;
-      }
+      if (level > 0 && node) scan.standInCandidate = true;
       return;
     }
     if (!isPlainObject(node) || level > maxLevel) return;
@@ -202,7 +199,11 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
         for (const name in value)
           if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1, depth);
       } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
-        for (const child of value) go(child, level + 1, depth);
+        const branches = key === 'anyOf' || key === 'oneOf';
+        for (const child of value) {
+          if (child === false && branches) scan.falseBranches = true;
+          go(child, level + 1, depth);
+        }
       } else if (kind & SUBSCHEMA_SINGLE) {
         go(value, level + 1, depth);
       }
