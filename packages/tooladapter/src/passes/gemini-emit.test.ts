@@ -7,6 +7,7 @@ import { byPasses, byPipeline, loweringOutcome, takesEmitter } from '../test-fix
 import { createContext } from './context.js';
 import { emitGeminiSchema, KIND_MASK, keyKind } from './gemini-emit.js';
 import { GEMINI_ALLOWED_FIELDS, lowerToGeminiSchema } from './gemini-schema.js';
+import { scanSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
 
 // Pydantic's optional fields and simple unions, annotated: the anyOf shapes the emitter meets most.
@@ -43,6 +44,41 @@ const rootArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
       required: [...Object.keys(properties).slice(0, 2), ...ghost],
     })),
 );
+// What the stand-in pass replaces (anything-schemas, free-form and empty objects, tuples) beside
+// what it leaves to the general path (false branches, {not: {}}, arrays without items), under
+// every value keyword and in `$defs`.
+const standInOdd = fc.constantFrom<unknown>(
+  true,
+  false,
+  {},
+  { description: 'anything' },
+  { not: {} },
+  { type: 'object' },
+  { type: 'object', description: 'A map.', additionalProperties: { type: 'integer' } },
+  { type: 'object', additionalProperties: false },
+  { type: 'array' },
+  { type: 'array', prefixItems: [{ type: 'string' }] },
+  { type: ['object', 'null'] },
+);
+const standInNodeArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, schemaArb, nullableArb, standInOdd, tie('object'), tie('union')),
+  object: fc.record(
+    {
+      type: fc.constant('object'),
+      properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('node'), { maxKeys: 3 }),
+      additionalProperties: fc.oneof(fc.boolean(), tie('node')),
+      patternProperties: fc.dictionary(fc.constantFrom('^x'), tie('node'), { maxKeys: 1 }),
+      $defs: fc.dictionary(fc.constantFrom('D'), tie('node'), { maxKeys: 1 }),
+      items: tie('node'),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  union: fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }), title: fc.constant('U') }),
+})).node;
+const standInRootArb = fc
+  .dictionary(fc.constantFrom('x', 'y', 'z'), standInNodeArb, { minKeys: 1, maxKeys: 3 })
+  .map((properties) => ({ type: 'object', properties }) as Record<string, unknown>);
+
 const limitsArb = fc.oneof(
   fc.constant(GEMINI_LIMITS),
   fc
@@ -84,6 +120,20 @@ describe('the single-pass Gemini emitter', () => {
     );
     // The property says something only if many schemas took the emitter.
     expect(emitted).toBeGreaterThan(300);
+  });
+
+  it('makes the stand-in decisions of the pass pipeline: same schema, losses in the same order (property)', () => {
+    let withStandIns = 0;
+    fc.assert(
+      fc.property(standInRootArb, limitsArb, fc.boolean(), (raw, limits, frozen) => {
+        const schema = frozen ? deepFreeze(structuredClone(raw)) : raw;
+        const scan = scanSchema(schema);
+        if (scan.standInCandidate && takesEmitter(schema, limits.maxNestingDepth)) withStandIns++;
+        expect(byPipeline(schema, limits)).toEqual(byPasses(schema, limits));
+      }),
+      { numRuns: 1500 },
+    );
+    expect(withStandIns).toBeGreaterThan(300);
   });
 
   it('is the generic walk of lowerToGeminiSchema on any schema, covered or not (property)', () => {

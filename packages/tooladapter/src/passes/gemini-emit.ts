@@ -7,7 +7,7 @@ import {
   SUBSCHEMA_SINGLE,
   subschemaKindOf,
 } from '@toolarsenal/toolmodel';
-import { note, type PassContext } from './context.js';
+import { createContext, note, type PassContext } from './context.js';
 import {
   type GeminiWalkState,
   geminiValuesNeedChange,
@@ -20,18 +20,26 @@ import {
 } from './gemini-schema.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
 import type { GeminiPlan, SchemaScan } from './scan.js';
-import type { Schema } from './schema-utils.js';
+import { jsonStandIn, type Schema } from './schema-utils.js';
+import { isValueKeyword, standInReason, type StandInOptions } from './stand-ins.js';
 
 /** Root keywords `liftRootCombinators` rewrites: with none of them it returns the root as it is. */
 const ROOT_COMBINATOR_KEYS = ['allOf', 'anyOf', 'oneOf', 'enum', 'not', 'if', 'then', 'else'];
 /** The level `mapSchemaShared` stops descending at; the emitter hands deeper schemas back. */
 const MAX_LEVEL = 256;
+/** The Gemini pipeline's stand-ins that the emitter decides on the way down (see `emitGeminiSchema`). */
+const GEMINI_STAND_INS: StandInOptions = {
+  freeFormObjects: true,
+  anySchemas: true,
+  tuples: true,
+  emptyObjects: true,
+};
 
 /**
- * Whether the Gemini pipeline, for a schema with this scan, is only `lowerToGeminiSchema` (every
- * pass before it would return its input): no `$schema`, refs, `allOf`, `oneOf`, nothing for the
- * stand-in or anyOf-distribution passes (`needsStandIns`/`needsDistribution`, decided by the
- * caller) and no root combinator. Those schemas are what `emitGeminiSchema` lowers in one walk.
+ * Whether the Gemini pipeline, for a schema with this scan, is only the stand-ins replacing
+ * subschemas and `lowerToGeminiSchema` (every other pass would return its input): no `$schema`,
+ * refs, `allOf`, `oneOf`, nothing else for the stand-in or anyOf-distribution passes (decided by
+ * the caller) and no root combinator. Those schemas are what `emitGeminiSchema` lowers in one walk.
  */
 export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
   const has = (k: string) => scan.keywords.has(k);
@@ -43,7 +51,7 @@ export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
 /**
  * The Gemini plan for a schema, kept on its scan (a frozen schema's scan is kept by the pipeline,
  * so a tool converted again costs no keyword lookups). `covered` is the rest of the decision:
- * `!needsDistribution && !needsStandIns`, which live with the pipeline.
+ * no anyOf distribution and no stand-in work beyond the emitter's, which live with the pipeline.
  */
 export function geminiPlan(
   schema: Schema,
@@ -94,6 +102,8 @@ const BAIL: unique symbol = Symbol('gemini-emit bail');
 
 interface Emit {
   readonly ctx: PassContext;
+  /** Where the stand-ins' losses go when the walk decides them (they precede the Gemini losses). */
+  readonly standIns: PassContext | undefined;
   readonly state: GeminiWalkState;
   readonly path: Array<string | number>;
   readonly at: PointerOf;
@@ -102,14 +112,19 @@ interface Emit {
 /**
  * `lowerToGeminiSchema` in one walk that checks each node's keys while it descends, instead of a
  * generic copy-on-write walk plus a second look at every node: same output, same losses in the
- * same order (both call `visitGeminiNode` per node, children first, in key order). `undefined`
- * (with `ctx` as it was) for what it does not handle: an own `__proto__` key, or nesting past the
- * generic walk's level bound; the caller then runs the general pipeline.
+ * same order (both call `visitGeminiNode` per node, children first, in key order). With
+ * `standIns`, it is also the stand-in pass before it, as far as that pass replaces subschemas of
+ * value keywords on the way down (`standInReason`): a replaced subschema is not descended into
+ * (the Gemini walk leaves a JSON-string stand-in as it is), and the stand-ins' losses, recorded
+ * in the pass's order, go before the Gemini ones. `undefined` (with `ctx` as it was) for what it
+ * does not handle: an own `__proto__` key, or nesting past the generic walk's level bound; the
+ * caller then runs the general pipeline.
  */
 export function emitGeminiSchema(
   schema: Schema,
   base: string,
   ctx: PassContext,
+  standIns = false,
 ): { schema: Schema; folded: boolean } | undefined {
   const path: Array<string | number> = [];
   const at: PointerOf = () => {
@@ -120,8 +135,13 @@ export function emitGeminiSchema(
   const lossesBefore = ctx.losses.length;
   const argsBefore = ctx.argsChanged;
   const state: GeminiWalkState = { anyOfSeen: false, folded: false };
+  const standInCtx = standIns ? createContext(ctx.target, ctx.limits, ctx.onRecursion) : undefined;
   try {
-    const out = emitNode({ ctx, state, path, at }, schema, 0) as Schema;
+    const out = emitNode({ ctx, standIns: standInCtx, state, path, at }, schema, 0, false) as Schema;
+    if (standInCtx !== undefined && standInCtx.losses.length > 0) {
+      ctx.losses.splice(lossesBefore, 0, ...standInCtx.losses);
+      ctx.argsChanged = true;
+    }
     return { schema: out, folded: state.folded === true };
   } catch (error) {
     if (error !== BAIL) throw error;
@@ -179,8 +199,15 @@ export function keyKind(key: string): number {
   }
 }
 
-/** One node, children first (the order `mapSchemaShared` visits them in), copy-on-write. */
-function emitNode(e: Emit, node: unknown, level: number): unknown {
+/**
+ * One node, children first (the order `mapSchemaShared` visits them in), copy-on-write. `value`:
+ * the node sits under a value keyword, where the stand-in pass (when on) may replace it.
+ */
+function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknown {
+  if (value) {
+    const why = standInReason(node, GEMINI_STAND_INS);
+    if (why !== undefined) return jsonStandIn(node, e.at(), e.standIns!, `${why} is not expressible`);
+  }
   if (!isPlainObject(node)) return node;
   if (level > MAX_LEVEL) throw BAIL;
   if (node.type === 'null' && isOnlyKey(node, 'type')) {
@@ -205,10 +232,13 @@ function emitNode(e: Emit, node: unknown, level: number): unknown {
     if (kind === 0 || !Object.hasOwn(node, key)) continue;
     const value = node[key];
     let next: unknown = value;
+    // The stand-in pass also looks at boolean subschemas (`true` accepts anything).
+    const standIn = e.standIns !== undefined && isValueKeyword(key);
     e.path.push(key);
-    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) next = emitList(e, value, level);
-    else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level);
-    else if (kind & SUBSCHEMA_SINGLE && isPlainObject(value)) next = emitNode(e, value, level + 1);
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) next = emitList(e, value, level, standIn);
+    else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level, standIn);
+    else if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || (standIn && typeof value === 'boolean')))
+      next = emitNode(e, value, level + 1, standIn);
     e.path.pop();
     if (next !== value) {
       copy ??= { ...node };
@@ -225,11 +255,11 @@ function isOnlyKey(node: Schema, only: string): boolean {
   return true;
 }
 
-function emitList(e: Emit, list: readonly unknown[], level: number): readonly unknown[] {
+function emitList(e: Emit, list: readonly unknown[], level: number, value: boolean): readonly unknown[] {
   let out: unknown[] | undefined;
   for (let i = 0; i < list.length; i++) {
     e.path.push(i);
-    const next = emitNode(e, list[i], level + 1);
+    const next = emitNode(e, list[i], level + 1, value);
     e.path.pop();
     if (next !== list[i]) {
       if (!out) {
@@ -243,7 +273,12 @@ function emitList(e: Emit, list: readonly unknown[], level: number): readonly un
   return out ?? list;
 }
 
-function emitMap(e: Emit, map: Record<string, unknown>, level: number): Record<string, unknown> {
+function emitMap(
+  e: Emit,
+  map: Record<string, unknown>,
+  level: number,
+  value: boolean,
+): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   for (const name in map) {
     if (!Object.hasOwn(map, name)) continue;
@@ -252,7 +287,7 @@ function emitMap(e: Emit, map: Record<string, unknown>, level: number): Record<s
     // `dependencies` mixes schemas with arrays of names; arrays are not schemas.
     if (Array.isArray(child)) continue;
     e.path.push(name);
-    const next = emitNode(e, child, level + 1);
+    const next = emitNode(e, child, level + 1, value);
     e.path.pop();
     if (next !== child) {
       out ??= { ...map };

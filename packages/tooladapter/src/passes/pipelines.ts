@@ -33,7 +33,7 @@ export function lowerSchema(
   if (profile === 'gemini') {
     // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
     const plan = geminiPlan(s, scan, ctx.limits.maxNestingDepth, geminiCovered);
-    const emitted = plan.emit ? emitGeminiSchema(s, base, ctx) : undefined;
+    const emitted = plan.emit ? emitGeminiSchema(s, base, ctx, scan.standInCandidate) : undefined;
     if (emitted !== undefined) {
       enforceLoweredLimits(emitted, plan.grows, plan.consts, scan, base, ctx);
       return emitted.schema;
@@ -145,9 +145,17 @@ export function needsDistribution(scan: SchemaScan): boolean {
   return has('$ref') || has('allOf') || has('oneOf') || scan.anyOfWithType;
 }
 
-/** Whether neither the anyOf distribution nor the stand-in pass could change the schema. */
+/** Whether `lowerSchema` lowers this schema for Gemini with the single-pass emitter alone. */
+export function geminiTakesEmitter(schema: Schema, scan: SchemaScan, maxNestingDepth: number): boolean {
+  return geminiPlan(schema, scan, maxNestingDepth, geminiCovered).emit;
+}
+
+/**
+ * Whether the anyOf distribution could not change the schema, nor the stand-in pass beyond what the
+ * emitter decides itself (stand-ins for the subschemas `standInReason` names).
+ */
 function geminiCovered(scan: SchemaScan, depth: number): boolean {
-  return !needsDistribution(scan) && !needsStandIns(scan, depth);
+  return !needsDistribution(scan) && !standInsBeyondEmitter(scan, depth);
 }
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
@@ -159,8 +167,17 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
 
 /** Whether the stand-in pass can change anything (it walks the whole schema, so skip it when not). */
 export function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
+  return scan.standInCandidate || standInsBeyondEmitter(scan, maxDepth);
+}
+
+/**
+ * What the stand-in pass does beyond replacing subschemas on the way down (which the Gemini
+ * emitter does as it descends): drop `false` and `{not: {}}` branches (index shifts the emitter
+ * would have to replay), give arrays `items`, replace objects nested too deep, and whatever
+ * inlined refs bring.
+ */
+function standInsBeyondEmitter(scan: SchemaScan, maxDepth: number): boolean {
   return (
-    scan.standInCandidate ||
     scan.falseBranches ||
     scan.arrayWithoutItems ||
     scan.objectDepth > maxDepth ||
