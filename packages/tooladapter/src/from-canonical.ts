@@ -51,7 +51,11 @@ function guardTool(tool: Tool, pointer: string): void {
     );
 }
 
+/** The options of a call that passes none: shared, so such a call allocates and checks nothing. */
+const NO_OPTIONS: ConvertOptions = Object.freeze({});
+
 function expectConvertOptions(options: ConvertOptions): void {
+  if (options === NO_OPTIONS) return;
   expectOptions(options);
   if (options.strict !== undefined && typeof options.strict !== 'boolean')
     throw new InvalidArgumentError('options.strict', 'a boolean', options.strict);
@@ -66,7 +70,7 @@ function expectConvertOptions(options: ConvertOptions): void {
  * lists every change (empty when lossless); `names` maps the tool id to the target name;
  * `decode` turns the model's arguments back into the canonical shape.
  */
-export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = {}): Conversion {
+export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = NO_OPTIONS): Conversion {
   expectConvertOptions(options);
   const codec = getCodec(target);
   expectEncoder(codec);

@@ -96,9 +96,14 @@ function isSet(tool: Tool, field: (typeof EXTRA_TOOL_FIELDS)[number]): boolean {
 /**
  * Losses for canonical fields the target cannot carry: extra fields, and `title`, `annotations`,
  * `outputSchema` unless listed in `carried`. Namespace and version travel in the name map.
+ * Appended to `losses` when given (saves a codec a list and a copy per conversion).
  */
-export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
-  const losses: Loss[] = [];
+export function fieldLosses(
+  tool: Tool,
+  target: string,
+  carried: ReadonlySet<string>,
+  losses: Loss[] = [],
+): Loss[] {
   // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
   const extras = !extrasAllDefault(tool);
   const onlyNamespace = extras && extrasAllDefault(tool, true);
@@ -152,20 +157,24 @@ export function renameLoss(tool: Tool, targetName: string, target: string): Loss
   ];
 }
 
-/** Lowers a tool's input schema with `profile` and builds the argument codec for the result. */
+/**
+ * Lowers a tool's input schema with `profile` and builds the argument codec for the result. The
+ * lowering's losses are appended to `losses` when given (and are then that same list).
+ */
 export function lowerInput(
   tool: Tool,
   profile: LoweringProfile,
   target: string,
   limits: DialectLimits,
   recursion: ConvertOptions['recursion'] = 'unfold',
+  losses?: Loss[],
 ): {
   schema: JsonSchemaObject;
   losses: Loss[];
   decode: EncodedTool['decode'];
   encodeArgs: EncodedTool['encodeArgs'];
 } {
-  const ctx = createContext(target, limits, recursion);
+  const ctx = createContext(target, limits, recursion, losses);
   const schema = lowerSchema(tool.inputSchema as JsonSchemaObject, '/inputSchema', ctx, profile);
   const codec = ctx.argsChanged ? createArgsCodec(schema) : IDENTITY_ARGS;
   return {

@@ -210,16 +210,15 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
   }
   if (!isPlainObject(node)) return node;
   if (level > MAX_LEVEL) throw BAIL;
-  if (node.type === 'null' && isOnlyKey(node, 'type')) {
-    // The null branch of every optional pydantic field: what `visitGeminiNode` makes of it,
-    // without copying the node only to delete its one key.
-    note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
-    return { nullable: true };
-  }
   let copy: Schema | undefined;
   let extra = false;
   let present = 0;
+  let keys = 0;
+  // Read in the key loop: a load in for-in by the enumerated key is cheap, where `node.type`
+  // (a different hidden class at every node) is a megamorphic lookup.
+  let type: unknown;
   for (const key in node) {
+    keys++;
     let kind = keyKind(key);
     if (kind === NOT_ALLOWED) {
       if (key === '__proto__') throw BAIL;
@@ -229,7 +228,11 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
       present |= kind >> PRESENT_SHIFT;
       kind &= KIND_MASK;
     }
-    if (kind === 0 || !Object.hasOwn(node, key)) continue;
+    if (kind === 0) {
+      if (key === 'type') type = node[key];
+      continue;
+    }
+    if (!Object.hasOwn(node, key)) continue;
     const value = node[key];
     let next: unknown = value;
     // The stand-in pass also looks at boolean subschemas (`true` accepts anything).
@@ -245,14 +248,18 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
       copy[key] = next;
     }
   }
+  if (keys === 1 && type === 'null') {
+    // The null branch of every optional pydantic field: what `visitGeminiNode` makes of it,
+    // without copying the node only to delete its one key.
+    note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
+    return { nullable: true };
+  }
   const input = copy ?? node;
-  const needsChange = extra || geminiValuesNeedChange(input, present);
+  const needsChange = extra || geminiValuesNeedChange(input, present, type);
+  // What `visitGeminiNode` returns for a node it leaves alone that has no `anyOf`, while no
+  // `anyOf` has been seen below it (the usual leaf).
+  if (!needsChange && (present & HAS_ANY_OF) === 0 && !e.state.anyOfSeen) return input;
   return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
-}
-
-function isOnlyKey(node: Schema, only: string): boolean {
-  for (const key in node) if (key !== only) return false;
-  return true;
 }
 
 function emitList(e: Emit, list: readonly unknown[], level: number, value: boolean): readonly unknown[] {

@@ -272,11 +272,10 @@ const HAS_ALL = HAS_ENUM | HAS_ANY_OF | HAS_FORMAT | HAS_REQUIRED;
 /**
  * `geminiNeedsChange` for a node whose keys are all allowed (the emitter checks keys as it walks).
  * `present` says which of `enum`, `anyOf`, `format`, `required` the node may have: the emitter
- * saw its keys and passes only those, so a leaf costs one read of `type` (each read here is a
- * lookup on a different object shape per node).
+ * saw its keys and passes only those, and `type` as it read it, so a leaf costs no lookup here
+ * (each read here is a lookup on a different object shape per node).
  */
-export function geminiValuesNeedChange(node: Schema, present = HAS_ALL): boolean {
-  const t = node.type;
+export function geminiValuesNeedChange(node: Schema, present = HAS_ALL, t: unknown = node.type): boolean {
   if (Array.isArray(t) || t === 'null') return true;
   if (present === 0) return false;
   const values = present & HAS_ENUM ? node.enum : undefined;
