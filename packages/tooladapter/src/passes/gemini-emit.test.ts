@@ -22,6 +22,36 @@ const nullableArb = fc.record(
   },
   { requiredKeys: ['anyOf'] },
 );
+// Optional values beside each kind of sibling that leaves them to the general path: a keyword
+// Gemini lacks, `enum`/`format`/`required`, another subschema keyword, a `type`.
+const optionalArb = fc
+  .tuple(
+    // Sometimes both branches admit only null.
+    fc.oneof(schemaArb, unionSchemaArb, nullableArb, fc.constant({ type: 'null' })),
+    fc.constantFrom<unknown>({ type: 'null' }, { nullable: true }, { type: 'null', description: 'None.' }),
+    fc.boolean(),
+    fc.option(
+      fc.constantFrom<[string, unknown]>(
+        ['title', 'Opt'],
+        ['minLength', 1],
+        ['nullable', false],
+        ['examples', ['x']],
+        ['format', 'date-time'],
+        ['enum', ['a', 1]],
+        ['required', ['a']],
+        ['properties', { a: { type: 'integer' } }],
+        ['items', { type: 'string' }],
+        ['type', 'string'],
+        ['type', 'integer'],
+      ),
+      { nil: undefined },
+    ),
+  )
+  .map(([branch, none, first, sibling]) => {
+    const node: Record<string, unknown> = { anyOf: first ? [none, branch] : [branch, none] };
+    if (sibling) node[sibling[0]] = sibling[1];
+    return node;
+  });
 const simpleUnionArb = fc.record({
   anyOf: fc.array(schemaArb, { minLength: 2, maxLength: 3 }),
   description: fc.constant('Either.'),
@@ -32,7 +62,7 @@ const rootArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     .tuple(
       fc.dictionary(
         fc.constantFrom('query', 'limit', 'tags', 'Max results'),
-        fc.oneof(nullableArb, simpleUnionArb, schemaArb),
+        fc.oneof(nullableArb, optionalArb, simpleUnionArb, schemaArb),
         { maxKeys: 4 },
       ),
       // Sometimes a required name without its property (Gemini: "property is not defined").
@@ -138,7 +168,7 @@ describe('the single-pass Gemini emitter', () => {
 
   it('is the generic walk of lowerToGeminiSchema on any schema, covered or not (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(rootArb, unionSchemaArb as fc.Arbitrary<Schema>), (schema) => {
+      fc.property(fc.oneof(rootArb, unionSchemaArb as fc.Arbitrary<Schema>, optionalArb), (schema) => {
         expect(loweringOutcome((ctx) => emitGeminiSchema(schema, '/inputSchema', ctx)!.schema)).toEqual(
           loweringOutcome((ctx) => lowerToGeminiSchema(schema, '/inputSchema', ctx)),
         );

@@ -15,6 +15,8 @@ import {
   HAS_ENUM,
   HAS_FORMAT,
   HAS_REQUIRED,
+  isNullOnly,
+  mergeOverBranch,
   NULLABLE_DETAIL,
   visitGeminiNode,
 } from './gemini-schema.js';
@@ -214,6 +216,8 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
   let extra = false;
   let present = 0;
   let keys = 0;
+  let subschemaKeys = 0;
+  let anyOf: readonly unknown[] | undefined;
   // Read in the key loop: a load in for-in by the enumerated key is cheap, where `node.type`
   // (a different hidden class at every node) is a megamorphic lookup.
   let type: unknown;
@@ -233,13 +237,16 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
       continue;
     }
     if (!Object.hasOwn(node, key)) continue;
+    subschemaKeys++;
     const value = node[key];
     let next: unknown = value;
     // The stand-in pass also looks at boolean subschemas (`true` accepts anything).
     const standIn = e.standIns !== undefined && isValueKeyword(key);
     e.path.push(key);
-    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) next = emitList(e, value, level, standIn);
-    else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level, standIn);
+    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
+      next = emitList(e, value, level, standIn);
+      if (key === 'anyOf') anyOf = next as readonly unknown[];
+    } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level, standIn);
     else if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || (standIn && typeof value === 'boolean')))
       next = emitNode(e, value, level + 1, standIn);
     e.path.pop();
@@ -255,11 +262,37 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     return { nullable: true };
   }
   const input = copy ?? node;
+  if (!extra && present === HAS_ANY_OF && subschemaKeys === 1 && type === undefined && anyOf?.length === 2) {
+    const optional = emitOptional(e, input, anyOf);
+    if (optional !== undefined) return optional;
+  }
   const needsChange = extra || geminiValuesNeedChange(input, present, type);
   // What `visitGeminiNode` returns for a node it leaves alone that has no `anyOf`, while no
   // `anyOf` has been seen below it (the usual leaf).
   if (!needsChange && (present & HAS_ANY_OF) === 0 && !e.state.anyOfSeen) return input;
   return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
+}
+
+/**
+ * An optional value: a node whose only subschema keyword is an `anyOf` of one value schema and one
+ * null-only branch (both lowered already), beside annotations and plain constraints only
+ * (pydantic's `Optional[X]` field). What `lowerGeminiNode` makes of it, without its general
+ * checks: the branch merged under the node's own keywords, `nullable: true`, one loss; then the
+ * `anyOf` rules of `visitGeminiNode` (the branch may be a union). The general checks would find
+ * nothing: every keyword the node adds is allowed and plain, and a lowered branch passes them.
+ * `undefined` for any other two-branch `anyOf`.
+ */
+function emitOptional(e: Emit, node: Schema, anyOf: readonly unknown[]): Schema | undefined {
+  const first = anyOf[0];
+  const second = anyOf[1];
+  let branch: unknown;
+  if (isNullOnly(second)) branch = first;
+  else if (isNullOnly(first)) branch = second;
+  if (!isPlainObject(branch) || isNullOnly(branch)) return undefined;
+  const out = mergeOverBranch(branch, node);
+  out.nullable = true;
+  note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
+  return visitGeminiNode(out, e.at, true, false, e.ctx, e.state);
 }
 
 function emitList(e: Emit, list: readonly unknown[], level: number, value: boolean): readonly unknown[] {

@@ -240,7 +240,7 @@ function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
  * runtime call, and this runs for every optional field of pydantic schemas. `__proto__` (which a
  * store would not define as an own key) keeps the spread form.
  */
-function mergeOverBranch(branch: Schema, node: Schema): Schema {
+export function mergeOverBranch(branch: Schema, node: Schema): Schema {
   if (Object.hasOwn(node, '__proto__')) {
     const { anyOf: _drop, ...rest } = node;
     return { ...branch, ...rest };
@@ -251,7 +251,7 @@ function mergeOverBranch(branch: Schema, node: Schema): Schema {
 }
 
 /** A lowered `{type:"null"}` branch: `nullable` with nothing that admits other values. */
-function isNullOnly(b: unknown): boolean {
+export function isNullOnly(b: unknown): boolean {
   if (!isPlainObject(b) || b.nullable !== true) return false;
   return b.type === undefined && b.enum === undefined && b.anyOf === undefined && b.properties === undefined;
 }
