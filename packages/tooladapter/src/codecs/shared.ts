@@ -104,22 +104,16 @@ export function fieldLosses(
   carried: ReadonlySet<string>,
   losses: Loss[] = [],
 ): Loss[] {
-  // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
-  const extras = !extrasAllDefault(tool);
-  const onlyNamespace = extras && extrasAllDefault(tool, true);
-  for (let i = 0; extras && i < EXTRA_TOOL_FIELDS.length; i++) {
-    const field = EXTRA_TOOL_FIELDS[i]!;
-    if (onlyNamespace && field !== 'namespace') break;
-    if (carried.has(field) || !isSet(tool, field)) continue;
-    const viaNames = field === 'namespace' || field === 'version';
-    losses.push({
-      pointer: `/${field}`,
-      keyword: field,
-      action: 'dropped',
-      detail: viaNames
-        ? `${target} has no ${field}; restored only when the name map is passed to toCanonical`
-        : `${target} has no place for ${field}`,
-    });
+  if (!extrasAllDefault(tool)) {
+    // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
+    if (extrasAllDefault(tool, true)) {
+      if (!carried.has('namespace') && isSet(tool, 'namespace'))
+        losses.push(extraFieldLoss('namespace', target));
+    } else
+      for (let i = 0; i < EXTRA_TOOL_FIELDS.length; i++) {
+        const field = EXTRA_TOOL_FIELDS[i]!;
+        if (!carried.has(field) && isSet(tool, field)) losses.push(extraFieldLoss(field, target));
+      }
   }
   if (tool.title !== undefined && !carried.has('title'))
     losses.push({
@@ -143,6 +137,18 @@ export function fieldLosses(
       detail: `${target} has no output schema`,
     });
   return losses;
+}
+
+function extraFieldLoss(field: (typeof EXTRA_TOOL_FIELDS)[number], target: string): Loss {
+  const viaNames = field === 'namespace' || field === 'version';
+  return {
+    pointer: `/${field}`,
+    keyword: field,
+    action: 'dropped',
+    detail: viaNames
+      ? `${target} has no ${field}; restored only when the name map is passed to toCanonical`
+      : `${target} has no place for ${field}`,
+  };
 }
 
 export function renameLoss(tool: Tool, targetName: string, target: string): Loss[] {
