@@ -22,13 +22,20 @@ const nullableArb = fc.record(
   },
   { requiredKeys: ['anyOf'] },
 );
-// Optional values beside each kind of sibling that leaves them to the general path: a keyword
-// Gemini lacks, `enum`/`format`/`required`, another subschema keyword, a `type`.
+// Optional values (and one-branch anyOfs) beside each kind of sibling that leaves them to the
+// general path: a keyword Gemini lacks, `enum`/`format`/`required`, another subschema keyword, a
+// `type`.
 const optionalArb = fc
   .tuple(
     // Sometimes both branches admit only null.
     fc.oneof(schemaArb, unionSchemaArb, nullableArb, fc.constant({ type: 'null' })),
-    fc.constantFrom<unknown>({ type: 'null' }, { nullable: true }, { type: 'null', description: 'None.' }),
+    // Or no null branch at all: a one-branch anyOf.
+    fc.constantFrom<unknown>(
+      { type: 'null' },
+      { nullable: true },
+      { type: 'null', description: 'None.' },
+      null,
+    ),
     fc.boolean(),
     fc.option(
       fc.constantFrom<[string, unknown]>(
@@ -48,7 +55,9 @@ const optionalArb = fc
     ),
   )
   .map(([branch, none, first, sibling]) => {
-    const node: Record<string, unknown> = { anyOf: first ? [none, branch] : [branch, none] };
+    const node: Record<string, unknown> = {
+      anyOf: none === null ? [branch] : first ? [none, branch] : [branch, none],
+    };
     if (sibling) node[sibling[0]] = sibling[1];
     return node;
   });

@@ -18,11 +18,12 @@ import {
   isNullOnly,
   mergeOverBranch,
   NULLABLE_DETAIL,
+  UNKNOWN_FIELD_DETAIL,
   visitGeminiNode,
 } from './gemini-schema.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
 import type { GeminiPlan, SchemaScan } from './scan.js';
-import { jsonStandIn, type Schema } from './schema-utils.js';
+import { jsonStandIn, moveKeywordsToDescription, type Schema } from './schema-utils.js';
 import { isValueKeyword, standInReason, type StandInOptions } from './stand-ins.js';
 
 /** Root keywords `liftRootCombinators` rewrites: with none of them it returns the root as it is. */
@@ -68,7 +69,7 @@ export function geminiPlan(
     depth,
     emit: emitterCovers(schema, scan) && covered(scan, depth),
     grows: has('anyOf') || scan.typeLists,
-    consts: has('const'),
+    consts: scan.consts,
   };
   scan.gemini = plan;
   return plan;
@@ -76,11 +77,11 @@ export function geminiPlan(
 
 /**
  * The general pipeline's limit check on a lowered schema. Where lowering can grow the schema
- * (`grows`: `anyOf`, `oneOf`, type lists) that pipeline counts the result; without refs or
- * `allOf` (`adds`, with `const`: the caller says) the only rewrite that adds properties or enum
- * values is folding an `anyOf` node's constraints into its branches (`lowered.folded`), so
- * otherwise the result holds at most the input's counts, and when those are within the limits the
- * count walk could not throw.
+ * (`grows`: `anyOf`, `oneOf`, type lists) that pipeline counts the result. Besides what the
+ * caller knows may add some (`adds`: `allOf`, or consts that could push the enum values over the
+ * limit), the only rewrite that adds properties or enum values is folding an `anyOf` node's
+ * constraints into its branches (`lowered.folded`), so otherwise the result holds at most the
+ * input's counts, and when those are within the limits the count walk could not throw.
  */
 export function enforceLoweredLimits(
   lowered: { schema: Schema; folded: boolean },
@@ -213,7 +214,10 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
   if (!isPlainObject(node)) return node;
   if (level > MAX_LEVEL) throw BAIL;
   let copy: Schema | undefined;
-  let extra = false;
+  // Some keyword Gemini lacks; the own ones in key order (what `lowerGeminiNode` moves).
+  let unknown = false;
+  let extra: string[] | undefined;
+  let hasConst = false;
   let present = 0;
   let keys = 0;
   let subschemaKeys = 0;
@@ -226,7 +230,9 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     let kind = keyKind(key);
     if (kind === NOT_ALLOWED) {
       if (key === '__proto__') throw BAIL;
-      extra = true;
+      unknown = true;
+      if (Object.hasOwn(node, key)) (extra ??= []).push(key);
+      if (key === 'const') hasConst = true;
       kind = subschemaKindOf(key);
     } else {
       present |= kind >> PRESENT_SHIFT;
@@ -262,11 +268,24 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     return { nullable: true };
   }
   const input = copy ?? node;
-  if (!extra && present === HAS_ANY_OF && subschemaKeys === 1 && type === undefined && anyOf?.length === 2) {
-    const optional = emitOptional(e, input, anyOf);
-    if (optional !== undefined) return optional;
+  if (!unknown) {
+    if (present === HAS_ANY_OF && subschemaKeys === 1 && type === undefined && anyOf?.length === 2) {
+      const optional = emitOptional(e, input, anyOf);
+      if (optional !== undefined) return optional;
+    }
+  } else if (
+    extra !== undefined &&
+    !hasConst &&
+    (present & HAS_ANY_OF) === 0 &&
+    !geminiValuesNeedChange(input, present, type)
+  ) {
+    // Only keywords to move (a closed object's `additionalProperties: false`, `examples`, …):
+    // every other step of `lowerGeminiNode` would find nothing to do.
+    const out = copy ?? { ...node };
+    moveKeywordsToDescription(out, extra, e.at(), e.ctx, UNKNOWN_FIELD_DETAIL);
+    return visitGeminiNode(out, e.at, true, false, e.ctx, e.state);
   }
-  const needsChange = extra || geminiValuesNeedChange(input, present, type);
+  const needsChange = unknown || geminiValuesNeedChange(input, present, type);
   // What `visitGeminiNode` returns for a node it leaves alone that has no `anyOf`, while no
   // `anyOf` has been seen below it (the usual leaf).
   if (!needsChange && (present & HAS_ANY_OF) === 0 && !e.state.anyOfSeen) return input;

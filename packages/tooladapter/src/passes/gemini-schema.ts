@@ -149,12 +149,11 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
     }
   }
   const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
-  if (extra.length > 0) {
-    moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
-  }
+  if (extra.length > 0) moveKeywordsToDescription(node, extra, at(), ctx, UNKNOWN_FIELD_DETAIL);
   return node;
 }
 
+export const UNKNOWN_FIELD_DETAIL = 'Gemini: "Unknown name … Cannot find field"';
 export const NULLABLE_DETAIL = 'null expressed as nullable: true (Gemini has no type "null")';
 
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {

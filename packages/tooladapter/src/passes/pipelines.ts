@@ -35,7 +35,9 @@ export function lowerSchema(
     const plan = geminiPlan(s, scan, ctx.limits.maxNestingDepth, geminiCovered);
     const emitted = plan.emit ? emitGeminiSchema(s, base, ctx, scan.standInCandidate) : undefined;
     if (emitted !== undefined) {
-      enforceLoweredLimits(emitted, plan.grows, plan.consts, scan, base, ctx);
+      // Each const adds at most one enum value (none when its node has an enum already).
+      const adds = plan.consts > 0 && scan.enumValues + plan.consts > ctx.limits.maxEnumValues;
+      enforceLoweredLimits(emitted, plan.grows, adds, scan, base, ctx);
       return emitted.schema;
     }
   }

@@ -99,6 +99,8 @@ export interface SchemaScan {
   enumValues: number;
   /** Characters of property names and string enum values. */
   enumChars: number;
+  /** Nodes with a `const` (Gemini lowers each to a one-value enum). */
+  consts: number;
   /** Some array schema has neither `items` nor `prefixItems`. */
   arrayWithoutItems: boolean;
   /** Some `type` is a list of several types (Gemini lowers those to `anyOf`). */
@@ -127,8 +129,8 @@ export interface GeminiPlan {
   emit: boolean;
   /** Whether lowering can change the counts: `anyOf` or type lists present. */
   grows: boolean;
-  /** Whether a `const` is present (lowered to a one-value enum). */
-  consts: boolean;
+  /** Nodes with a `const`: at most this many enum values are added by lowering them. */
+  consts: number;
 }
 
 /**
@@ -143,6 +145,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     properties: 0,
     enumValues: 0,
     enumChars: 0,
+    consts: 0,
     arrayWithoutItems: false,
     typeLists: false,
     standInCandidate: false,
@@ -181,7 +184,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
       if (key === 'enum' && Array.isArray(value)) {
         scan.enumValues += value.length;
         for (const v of value) if (typeof v === 'string') scan.enumChars += v.length;
-      }
+      } else if (key === 'const') scan.consts++;
       const kind = subschemaKindOf(key);
       if (kind === 0) {
         if (key === 'format' && typeof value === 'string') scan.formats.add(value);
