@@ -231,7 +231,11 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     if (kind === NOT_ALLOWED) {
       if (key === '__proto__') throw BAIL;
       unknown = true;
-      if (Object.hasOwn(node, key)) (extra ??= []).push(key);
+      // A literal for the first: most nodes have one, and a push onto `[]` reserves 17 slots.
+      if (Object.hasOwn(node, key)) {
+        if (extra === undefined) extra = [key];
+        else extra.push(key);
+      }
       if (key === 'const') hasConst = true;
       kind = subschemaKindOf(key);
     } else {
