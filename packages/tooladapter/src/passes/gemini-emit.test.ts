@@ -48,6 +48,7 @@ const optionalArb = fc
         ['required', ['a']],
         ['properties', { a: { type: 'integer' } }],
         ['items', { type: 'string' }],
+        ['items', [{ type: 'string' }, { type: 'null' }]],
         ['type', 'string'],
         ['type', 'integer'],
       ),
@@ -192,7 +193,10 @@ describe('the single-pass Gemini emitter', () => {
     ) as Schema;
     let deep: Schema = { type: 'string', examples: ['x'] };
     for (let i = 0; i < 300; i++) deep = { type: 'array', items: deep };
-    for (const schema of [polluted, deep]) {
+    // An optional value at the last level walked: its null branch is one level too deep.
+    let edge: Schema = { anyOf: [true, { type: 'null' }] };
+    for (let i = 0; i < 256; i++) edge = { type: 'array', items: edge };
+    for (const schema of [polluted, deep, edge]) {
       const ctx = createContext('Gemini', GEMINI_LIMITS);
       ctx.losses.push({ pointer: '/name', keyword: 'name', action: 'renamed', detail: 'earlier' });
       expect(emitGeminiSchema(schema, '/inputSchema', ctx)).toBeUndefined();

@@ -21,13 +21,9 @@ import {
   UNKNOWN_FIELD_DETAIL,
   visitGeminiNode,
 } from './gemini-schema.js';
-import { enforceLimits, enforceScanLimits } from './limits.js';
-import type { GeminiPlan, SchemaScan } from './scan.js';
 import { jsonStandIn, moveKeywordsToDescription, type Schema } from './schema-utils.js';
 import { isValueKeyword, standInReason, type StandInOptions } from './stand-ins.js';
 
-/** Root keywords `liftRootCombinators` rewrites: with none of them it returns the root as it is. */
-const ROOT_COMBINATOR_KEYS = ['allOf', 'anyOf', 'oneOf', 'enum', 'not', 'if', 'then', 'else'];
 /** The level `mapSchemaShared` stops descending at; the emitter hands deeper schemas back. */
 const MAX_LEVEL = 256;
 /** The Gemini pipeline's stand-ins that the emitter decides on the way down (see `emitGeminiSchema`). */
@@ -37,68 +33,6 @@ const GEMINI_STAND_INS: StandInOptions = {
   tuples: true,
   emptyObjects: true,
 };
-
-/**
- * Whether the Gemini pipeline, for a schema with this scan, is only the stand-ins replacing
- * subschemas and `lowerToGeminiSchema` (every other pass would return its input): no `$schema`,
- * refs, `allOf`, `oneOf`, nothing else for the stand-in or anyOf-distribution passes (decided by
- * the caller) and no root combinator. Those schemas are what `emitGeminiSchema` lowers in one walk.
- */
-export function emitterCovers(schema: Schema, scan: SchemaScan): boolean {
-  const has = (k: string) => scan.keywords.has(k);
-  if (has('$schema') || has('$ref') || has('allOf') || has('oneOf')) return false;
-  for (let i = 0; i < ROOT_COMBINATOR_KEYS.length; i++) if (ROOT_COMBINATOR_KEYS[i]! in schema) return false;
-  return true;
-}
-
-/**
- * The Gemini plan for a schema, kept on its scan (a frozen schema's scan is kept by the pipeline,
- * so a tool converted again costs no keyword lookups). `covered` is the rest of the decision:
- * no anyOf distribution and no stand-in work beyond the emitter's, which live with the pipeline.
- */
-export function geminiPlan(
-  schema: Schema,
-  scan: SchemaScan,
-  depth: number,
-  covered: (scan: SchemaScan, depth: number) => boolean,
-): GeminiPlan {
-  const known = scan.gemini;
-  if (known !== undefined && known.depth === depth) return known;
-  const has = (k: string) => scan.keywords.has(k);
-  const plan: GeminiPlan = {
-    depth,
-    emit: emitterCovers(schema, scan) && covered(scan, depth),
-    grows: has('anyOf') || scan.typeLists,
-    consts: scan.consts,
-  };
-  scan.gemini = plan;
-  return plan;
-}
-
-/**
- * The general pipeline's limit check on a lowered schema. Where lowering can grow the schema
- * (`grows`: `anyOf`, `oneOf`, type lists) that pipeline counts the result. Besides what the
- * caller knows may add some (`adds`: `allOf`, or consts that could push the enum values over the
- * limit), the only rewrite that adds properties or enum values is folding an `anyOf` node's
- * constraints into its branches (`lowered.folded`), so otherwise the result holds at most the
- * input's counts, and when those are within the limits the count walk could not throw.
- */
-export function enforceLoweredLimits(
-  lowered: { schema: Schema; folded: boolean },
-  grows: boolean,
-  adds: boolean,
-  scan: SchemaScan,
-  base: string,
-  ctx: PassContext,
-): void {
-  const { limits, target } = ctx;
-  if (!grows) {
-    enforceScanLimits(scan, base, limits, target);
-    return;
-  }
-  const within = scan.properties <= limits.maxProperties && scan.enumValues <= limits.maxEnumValues;
-  if (lowered.folded || adds || !within) enforceLimits(lowered.schema, base, limits, target);
-}
 
 /** Thrown inside the walk for what it hands back to the general path. */
 const BAIL: unique symbol = Symbol('gemini-emit bail');
@@ -221,7 +155,9 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
   let present = 0;
   let keys = 0;
   let subschemaKeys = 0;
-  let anyOf: readonly unknown[] | undefined;
+  // An optional value's `anyOf` ([X, {type: "null"}] either way): X lowered, the null's index.
+  let optional: unknown;
+  let nullAt = -1;
   // Read in the key loop: a load in for-in by the enumerated key is cheap, where `node.type`
   // (a different hidden class at every node) is a megamorphic lookup.
   let type: unknown;
@@ -252,13 +188,13 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     let next: unknown = value;
     // The stand-in pass also looks at boolean subschemas (`true` accepts anything).
     const standIn = e.standIns !== undefined && isValueKeyword(key);
+    const pair = key === 'anyOf' && Array.isArray(value) ? nullBranchOf(value) : -1;
     e.path.push(key);
-    if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
-      next = emitList(e, value, level, standIn);
-      if (key === 'anyOf') anyOf = next as readonly unknown[];
-    } else if (kind & SUBSCHEMA_MAP && isPlainObject(value)) next = emitMap(e, value, level, standIn);
-    else if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || (standIn && typeof value === 'boolean')))
-      next = emitNode(e, value, level + 1, standIn);
+    if (pair < 0) next = emitChild(e, kind, value, level, standIn);
+    else {
+      nullAt = pair;
+      optional = emitOptionalBranches(e, value as readonly unknown[], pair, level, standIn);
+    }
     e.path.pop();
     if (next !== value) {
       copy ??= { ...node };
@@ -271,46 +207,114 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
     return { nullable: true };
   }
-  const input = copy ?? node;
-  if (!unknown) {
-    if (present === HAS_ANY_OF && subschemaKeys === 1 && type === undefined && anyOf?.length === 2) {
-      const optional = emitOptional(e, input, anyOf);
-      if (optional !== undefined) return optional;
+  if (nullAt >= 0) {
+    if (!unknown && present === HAS_ANY_OF && subschemaKeys === 1 && type === undefined) {
+      const merged = mergeOptional(e, node, optional);
+      if (merged !== undefined) return merged;
     }
-  } else if (
-    extra !== undefined &&
+    // Anything else beside it: the lowered list, as the general walk has it.
+    copy ??= { ...node };
+    copy.anyOf = nullAt === 0 ? [{ nullable: true }, optional] : [optional, { nullable: true }];
+  }
+  const unknownKeys = unknown ? (extra ?? NO_KEYS) : undefined;
+  return finishNode(e, copy ?? node, copy !== undefined, unknownKeys, hasConst, present, type);
+}
+
+const NO_KEYS: readonly string[] = [];
+
+/** A subschema keyword's value, lowered (the same value when nothing in it changes). */
+function emitChild(e: Emit, kind: number, value: unknown, level: number, standIn: boolean): unknown {
+  if (kind & SUBSCHEMA_LIST && Array.isArray(value)) return emitList(e, value, level, standIn);
+  if (kind & SUBSCHEMA_MAP && isPlainObject(value)) return emitMap(e, value, level, standIn);
+  if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || (standIn && typeof value === 'boolean')))
+    return emitNode(e, value, level + 1, standIn);
+  return value;
+}
+
+/**
+ * A node after its children: `visitGeminiNode`, or what it would return without its general
+ * checks. `unknown`: the node's own keywords Gemini lacks (`undefined` when it has none at all);
+ * `present`, `type`: what the key loop saw.
+ */
+function finishNode(
+  e: Emit,
+  input: Schema,
+  owned: boolean,
+  unknown: readonly string[] | undefined,
+  hasConst: boolean,
+  present: number,
+  type: unknown,
+): unknown {
+  if (
+    unknown !== undefined &&
+    unknown.length > 0 &&
     !hasConst &&
     (present & HAS_ANY_OF) === 0 &&
     !geminiValuesNeedChange(input, present, type)
   ) {
     // Only keywords to move (a closed object's `additionalProperties: false`, `examples`, …):
     // every other step of `lowerGeminiNode` would find nothing to do.
-    const out = copy ?? { ...node };
-    moveKeywordsToDescription(out, extra, e.at(), e.ctx, UNKNOWN_FIELD_DETAIL);
+    const out = owned ? input : { ...input };
+    moveKeywordsToDescription(out, unknown, e.at(), e.ctx, UNKNOWN_FIELD_DETAIL);
     return visitGeminiNode(out, e.at, true, false, e.ctx, e.state);
   }
-  const needsChange = unknown || geminiValuesNeedChange(input, present, type);
+  const needsChange = unknown !== undefined || geminiValuesNeedChange(input, present, type);
   // What `visitGeminiNode` returns for a node it leaves alone that has no `anyOf`, while no
   // `anyOf` has been seen below it (the usual leaf).
   if (!needsChange && (present & HAS_ANY_OF) === 0 && !e.state.anyOfSeen) return input;
-  return visitGeminiNode(input, e.at, copy !== undefined, needsChange, e.ctx, e.state);
+  return visitGeminiNode(input, e.at, owned, needsChange, e.ctx, e.state);
+}
+
+/** The index of the `{type: "null"}` branch of a two-branch list whose other branch is not one; -1 otherwise. */
+function nullBranchOf(list: readonly unknown[]): number {
+  if (list.length !== 2) return -1;
+  const first = isNullType(list[0]);
+  return first === isNullType(list[1]) ? -1 : first ? 0 : 1;
+}
+
+function isNullType(node: unknown): boolean {
+  if (!isPlainObject(node) || node.type !== 'null') return false;
+  for (const key in node) if (key !== 'type') return false;
+  return true;
 }
 
 /**
- * An optional value: a node whose only subschema keyword is an `anyOf` of one value schema and one
- * null-only branch (both lowered already), beside annotations and plain constraints only
- * (pydantic's `Optional[X]` field). What `lowerGeminiNode` makes of it, without its general
- * checks: the branch merged under the node's own keywords, `nullable: true`, one loss; then the
- * `anyOf` rules of `visitGeminiNode` (the branch may be a union). The general checks would find
- * nothing: every keyword the node adds is allowed and plain, and a lowered branch passes them.
- * `undefined` for any other two-branch `anyOf`.
+ * The branches of an optional value's `anyOf` in order, as `emitList` would lower them: the value
+ * schema by the walk, the `{type: "null"}` one into `{nullable: true}` with its loss (built only
+ * if the node needs the list after all). Returns the lowered value schema.
  */
-function emitOptional(e: Emit, node: Schema, anyOf: readonly unknown[]): Schema | undefined {
-  const first = anyOf[0];
-  const second = anyOf[1];
-  let branch: unknown;
-  if (isNullOnly(second)) branch = first;
-  else if (isNullOnly(first)) branch = second;
+function emitOptionalBranches(
+  e: Emit,
+  list: readonly unknown[],
+  nullAt: number,
+  level: number,
+  value: boolean,
+): unknown {
+  if (level + 1 > MAX_LEVEL) throw BAIL;
+  if (nullAt === 0) noteNullBranch(e, 0);
+  e.path.push(1 - nullAt);
+  const lowered = emitNode(e, list[1 - nullAt], level + 1, value);
+  e.path.pop();
+  if (nullAt === 1) noteNullBranch(e, 1);
+  return lowered;
+}
+
+function noteNullBranch(e: Emit, index: number): void {
+  e.path.push(index);
+  note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
+  e.path.pop();
+}
+
+/**
+ * An optional value: a node whose only subschema keyword is an `anyOf` of one value schema and a
+ * `{type: "null"}` branch, beside annotations and plain constraints only (pydantic's
+ * `Optional[X]` field). What `lowerGeminiNode` makes of it, without the list, the node's copy or
+ * its general checks: the lowered branch merged under the node's own keywords, `nullable: true`,
+ * one loss; then the `anyOf` rules of `visitGeminiNode` (the branch may be a union). The general
+ * checks would find nothing: every keyword the node adds is allowed and plain, and a lowered branch
+ * passes them. `undefined` when the lowered branch is not a schema object or admits only null.
+ */
+function mergeOptional(e: Emit, node: Schema, branch: unknown): Schema | undefined {
   if (!isPlainObject(branch) || isNullOnly(branch)) return undefined;
   const out = mergeOverBranch(branch, node);
   out.nullable = true;
