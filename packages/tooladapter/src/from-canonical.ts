@@ -88,12 +88,7 @@ export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptio
   return conversionOf(codec.encode(tool, targetName, options), tool.id, targetName);
 }
 
-/**
- * A conversion with its one-entry name map. Tool ids are all different: a literal keyed by one
- * (`{[id]: name}`) takes V8's slow path for a new hidden class per key (3× the cost of a store
- * into an empty object), which was half of `fromCanonical`'s own time. `__proto__` is the one key
- * a store would not define as an own property.
- */
+/** A conversion with its one-entry name maps. */
 function conversionOf(encoded: EncodedTool, id: string, targetName: string): Conversion {
   return {
     value: encoded.value,
@@ -104,9 +99,22 @@ function conversionOf(encoded: EncodedTool, id: string, targetName: string): Con
   };
 }
 
+/**
+ * `{[key]: value}` as an object in dictionary mode. Every tool id and name is a key no other
+ * object has: added to an empty literal, each would become a transition of the hidden class that
+ * every object literal in the process starts from, and V8 keeps at most 1,536 of those. Once a
+ * process has seen that many distinct first keys (parsed schemas bring hundreds, a second set of
+ * tools as many again), each store builds a hidden class from scratch, several times the cost of
+ * the whole rest of the conversion. Deleting a property other than the last one added switches
+ * an object to a hash table, where adding a key costs the same whatever the process has seen. A
+ * literal with a computed key is slower still; `__proto__` is the one key a store would not
+ * define as an own property.
+ */
 function oneEntry(key: string, value: string): Record<string, string> {
   if (key === '__proto__') return { [key]: value };
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { a: '', b: '' };
+  delete out.a;
+  delete out.b;
   out[key] = value;
   return out;
 }
