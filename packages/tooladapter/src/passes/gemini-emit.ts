@@ -217,7 +217,8 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     copy.anyOf = nullAt === 0 ? [{ nullable: true }, optional] : [optional, { nullable: true }];
   }
   const unknownKeys = unknown ? (extra ?? NO_KEYS) : undefined;
-  return finishNode(e, copy ?? node, copy !== undefined, unknownKeys, hasConst, present, type);
+  const leaf = subschemaKeys === 0;
+  return finishNode(e, copy ?? node, copy !== undefined, unknownKeys, hasConst, present, type, leaf);
 }
 
 const NO_KEYS: readonly string[] = [];
@@ -234,7 +235,7 @@ function emitChild(e: Emit, kind: number, value: unknown, level: number, standIn
 /**
  * A node after its children: `visitGeminiNode`, or what it would return without its general
  * checks. `unknown`: the node's own keywords Gemini lacks (`undefined` when it has none at all);
- * `present`, `type`: what the key loop saw.
+ * `present`, `type`: what the key loop saw; `leaf`: it has no subschema keyword of its own.
  */
 function finishNode(
   e: Emit,
@@ -244,6 +245,7 @@ function finishNode(
   hasConst: boolean,
   present: number,
   type: unknown,
+  leaf: boolean,
 ): unknown {
   if (
     unknown !== undefined &&
@@ -259,9 +261,9 @@ function finishNode(
     return visitGeminiNode(out, e.at, true, false, e.ctx, e.state);
   }
   const needsChange = unknown !== undefined || geminiValuesNeedChange(input, present, type);
-  // What `visitGeminiNode` returns for a node it leaves alone that has no `anyOf`, while no
-  // `anyOf` has been seen below it (the usual leaf).
-  if (!needsChange && (present & HAS_ANY_OF) === 0 && !e.state.anyOfSeen) return input;
+  // What `visitGeminiNode` returns for a node it leaves alone that has no `anyOf`, when no child
+  // can carry an annotated `anyOf` to lift: none was seen yet, or the node has no children.
+  if (!needsChange && (present & HAS_ANY_OF) === 0 && (leaf || !e.state.anyOfSeen)) return input;
   return visitGeminiNode(input, e.at, owned, needsChange, e.ctx, e.state);
 }
 
