@@ -77,6 +77,9 @@ export function replaceInexpressible(
   ) as Schema;
 }
 
+const ANY_REASON = 'a schema that accepts any value';
+const TUPLE_REASON = 'a tuple (prefixItems)';
+
 /**
  * Why `node` (a subschema under a value keyword, `depth` object levels down) needs a stand-in
  * under `options`, or `undefined` when the target can express it.
@@ -87,11 +90,16 @@ export function standInReason(
   depth = 1,
   maxDepth = Number.POSITIVE_INFINITY,
 ): string | undefined {
-  if (options.anySchemas && isAnySchema(node)) return 'a schema that accepts any value';
-  if (!isPlainObject(node)) return undefined;
+  if (!isPlainObject(node)) return options.anySchemas && node === true ? ANY_REASON : undefined;
+  // Most subschemas have one type that is not "object": none of the rules below but the tuple's
+  // can hold, and this answers with two reads instead of a dozen (a different shape every node).
+  const type = node.type;
+  if (typeof type === 'string' && type !== 'object')
+    return options.tuples && Array.isArray(node.prefixItems) ? TUPLE_REASON : undefined;
+  if (options.anySchemas && isAnySchema(node)) return ANY_REASON;
   if (options.freeFormObjects && isFreeFormObject(node))
     return 'a free-form object/map (no fixed properties)';
-  if (options.tuples && Array.isArray(node.prefixItems)) return 'a tuple (prefixItems)';
+  if (options.tuples && Array.isArray(node.prefixItems)) return TUPLE_REASON;
   if (options.emptyObjects && isObjectLike(node) && !hasProperties(node))
     return 'an object without properties';
   if (depth > maxDepth && hasType(node, 'object')) return `object nesting deeper than ${maxDepth} levels`;
