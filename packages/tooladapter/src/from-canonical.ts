@@ -93,28 +93,34 @@ function conversionOf(encoded: EncodedTool, id: string, targetName: string): Con
   return {
     value: encoded.value,
     losses: encoded.losses,
-    names: { toTarget: oneEntry(id, targetName), fromTarget: oneEntry(targetName, id) },
+    names: {
+      toTarget: oneEntry(new ToTargetMap(), id, targetName),
+      fromTarget: oneEntry(new FromTargetMap(), targetName, id),
+    },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
 }
 
+type NameMapConstructor = new () => Record<string, string>;
+
 /**
- * `{[key]: value}` as an object in dictionary mode. Every tool id and name is a key no other
- * object has: added to an empty literal, each would become a transition of the hidden class that
- * every object literal in the process starts from, and V8 keeps at most 1,536 of those. Once a
- * process has seen that many distinct first keys (parsed schemas bring hundreds, a second set of
- * tools as many again), each store builds a hidden class from scratch, several times the cost of
- * the whole rest of the conversion. Deleting a property other than the last one added switches
- * an object to a hash table, where adding a key costs the same whatever the process has seen. A
- * literal with a computed key is slower still; `__proto__` is the one key a store would not
- * define as an own property.
+ * Plain objects (prototype `Object.prototype`) whose hidden classes start from a root of their
+ * own, one per direction. Each tool id or name is a key no other object has, and V8 records every
+ * key added to an empty object as a transition of the hidden class it started from, keeping at
+ * most 1,536. Started from `{}`, name maps shared that root with every object literal the process
+ * fills key by key (parsed schemas, other libraries' maps): a thousand tools used it up, after
+ * which each store, ours and everyone else's, built a hidden class from scratch (10–15× the cost).
+ * A literal with a computed key is slower still, and a dictionary-mode object costs more per map.
  */
-function oneEntry(key: string, value: string): Record<string, string> {
+const ToTargetMap = function ToTargetMap() {} as unknown as NameMapConstructor;
+ToTargetMap.prototype = Object.prototype;
+const FromTargetMap = function FromTargetMap() {} as unknown as NameMapConstructor;
+FromTargetMap.prototype = Object.prototype;
+
+function oneEntry(out: Record<string, string>, key: string, value: string): Record<string, string> {
+  // A store would set the prototype instead of defining an own `__proto__` property.
   if (key === '__proto__') return { [key]: value };
-  const out: Record<string, string> = { a: '', b: '' };
-  delete out.a;
-  delete out.b;
   out[key] = value;
   return out;
 }
