@@ -110,7 +110,7 @@ type NameMapConstructor = new () => Record<string, string>;
  * key added to an empty object as a transition of the hidden class it started from, keeping at
  * most 1,536. Started from `{}`, name maps shared that root with every object literal the process
  * fills key by key (parsed schemas, other libraries' maps): a thousand tools used it up, after
- * which each store, ours and everyone else's, built a hidden class from scratch (10–15× the cost).
+ * which each store, ours and everyone else's, built a hidden class from scratch (over 10× the cost).
  * A literal with a computed key is slower still, and a dictionary-mode object costs more per map.
  */
 const ToTargetMap = function ToTargetMap() {} as unknown as NameMapConstructor;
