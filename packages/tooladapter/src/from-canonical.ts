@@ -71,10 +71,28 @@ function expectConvertOptions(options: ConvertOptions): void {
  * `decode` turns the model's arguments back into the canonical shape.
  */
 export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = NO_OPTIONS): Conversion {
+  const codec = encoderOf(target, options);
+  guardTool(tool, '');
+  return encodeTool(codec, tool, options);
+}
+
+/** The codec of `target` after the checks of `fromCanonical`'s options and direction. */
+export function encoderOf(
+  target: Dialect,
+  options: ConvertOptions,
+): DialectCodec & Required<Pick<DialectCodec, 'encode'>> {
   expectConvertOptions(options);
   const codec = getCodec(target);
   expectEncoder(codec);
-  guardTool(tool, '');
+  return codec;
+}
+
+/** `fromCanonical` after its checks, for a tool toolmodel just built (`convert`'s transient one). */
+export function encodeTool(
+  codec: DialectCodec & Required<Pick<DialectCodec, 'encode'>>,
+  tool: Tool,
+  options: ConvertOptions,
+): Conversion {
   const rule = nameRuleOf(
     codec,
     options.limits ? mergeLimits(codec.limits, options).maxNameLength : undefined,

@@ -2,6 +2,14 @@ export { check } from './check.js';
 export { A2A_MESSAGE_SCHEMA, type A2aSkill } from './codecs/a2a-skill.js';
 export { TOOLARSENAL_META_KEY } from './codecs/mcp.js';
 export { availableDialects, isDialect } from './codecs.js';
+export {
+  convert,
+  type ConvertInputOptions,
+  convertMany,
+  type InputConversion,
+  type InputManyConversion,
+  type ReadFindings,
+} from './convert.js';
 export { createArgsCodec } from './decode/args-codec.js';
 export { type DetectFormatOptions, detectFormat } from './detect-format.js';
 export { type DocumentItem, unwrapRow } from './documents.js';

@@ -29,5 +29,15 @@ it('the README example runs as written and prints what its comments say', async 
     ['json-schema.invalid'],
     ['mcp'],
     ['alpha:search@1.0.0', 'beta:search@1.0.0'],
+    {
+      name: 'get_weather',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' }, unit: { enum: ['c', 'f'], type: 'string', nullable: true } },
+        required: ['city'],
+      },
+    },
+    ['/inputSchema/$schema'],
+    ['type', 'type', 'type'],
   ]);
 });

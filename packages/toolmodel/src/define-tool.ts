@@ -1,25 +1,16 @@
 import type { z } from 'zod';
-import { contentHash } from './content-hash.js';
+import { buildTool, freezeTool } from './build-tool.js';
 import { InvalidArgumentError, ToolValidationError, type ValidationIssue } from './errors.js';
 import { pathToPointer } from './json-pointer.js';
 import { checkJsonSchema } from './json-schema-check.js';
 import { normalizeSchemaDraft } from './json-schema-normalize.js';
 import { DEFAULT_TOOL_LIMITS, resolveLimits, type ToolLimits } from './limits.js';
-import { DEFAULT_TOOL_VERSION } from './names.js';
-import {
-  cloneJson,
-  deepFreeze,
-  inspectJson,
-  isPlainObject,
-  JsonInspection,
-  type JsonValue,
-} from './safe-json.js';
+import { cloneJson, inspectJson, isPlainObject, JsonInspection, type JsonValue } from './safe-json.js';
 import type { SchemaChange } from './schema-change.js';
 import { certainlyValidShape } from './shape-fast-check.js';
 import type { JsonSchemaObject } from './schema-walk.js';
 import { expectTool } from './tool-guard.js';
-import { formatToolId } from './tool-id.js';
-import { createToolShape, type ToolShape } from './tool-shape.js';
+import { createToolShape } from './tool-shape.js';
 import type { Tool, ToolInput } from './tool-types.js';
 
 export interface ParseToolOptions {
@@ -30,6 +21,14 @@ export interface ParseToolOptions {
    * `JsonInspection`): its clean schemas are not walked a second time. The outcome is the same.
    */
   inspected?: JsonInspection;
+  /**
+   * For a caller that reads the tool once, in the same synchronous step, and keeps nothing of it
+   * (a converter lowering a definition straight to another format): the same checks, normalisation
+   * and result, but not deep-frozen. Its objects are still this call's own copies (the input is
+   * never aliased); its `contentHash` is computed on each read instead of once. Do not hand such
+   * a tool on: everything else expects tools to be frozen.
+   */
+  transient?: boolean;
 }
 
 export type SafeParseToolResult =
@@ -57,6 +56,9 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
 
   if (options.inspected !== undefined && !(options.inspected instanceof JsonInspection))
     throw new InvalidArgumentError('options.inspected', 'a JsonInspection', options.inspected);
+  if (options.transient !== undefined && typeof options.transient !== 'boolean')
+    throw new InvalidArgumentError('options.transient', 'a boolean', options.transient);
+  const freeze = options.transient !== true;
   const unsafe = inspectJson(input, limits, '', options.inspected);
   if (unsafe.length > 0) return fail(unsafe);
   if (!isPlainObject(input)) {
@@ -78,6 +80,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
     '/inputSchema',
     issues,
     changes,
+    freeze,
   );
   if (isPlainObject(inputSchema)) {
     if (inputSchema.type === undefined && !('$ref' in inputSchema)) {
@@ -105,7 +108,7 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
   const outputSchema =
     shape.outputSchema === undefined
       ? undefined
-      : prepareSchema(shape.outputSchema, '/outputSchema', issues, changes);
+      : prepareSchema(shape.outputSchema, '/outputSchema', issues, changes, freeze);
 
   if (issues.length > 0) return fail(issues);
 
@@ -128,7 +131,11 @@ export function safeParseTool(input: unknown, options: ParseToolOptions = {}): S
       },
     ]);
   }
-  return { success: true, tool: freezeTool(tool as unknown as Record<string, unknown>), changes };
+  return {
+    success: true,
+    tool: freeze ? freezeTool(tool as unknown as Record<string, unknown>) : tool,
+    changes,
+  };
 }
 
 function fail(issues: ValidationIssue[]): SafeParseToolResult {
@@ -146,7 +153,7 @@ function shapeIssues(
     message: issue.message,
   }));
   for (const field of ['inputSchema', 'outputSchema'] as const) {
-    if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, []);
+    if (isPlainObject(input[field])) prepareSchema(input[field], `/${field}`, issues, [], false);
   }
   return issues;
 }
@@ -178,16 +185,18 @@ function prepareSchema(
   pointer: string,
   issues: ValidationIssue[],
   changes: SchemaChange[],
+  freeze: boolean,
 ): unknown {
   // normalizeSchemaDraft copies as it goes, so the caller's schema is never frozen or aliased. It also
   // freezes the copy below its root, so the tool's final deepFreeze does not walk the schema again.
-  const normalized = normalizeSchemaDraft(schema, pointer, { freeze: true });
+  const normalized = normalizeSchemaDraft(schema, pointer, { freeze });
   appendAll(changes, normalized.changes);
   appendAll(
     issues,
     checkJsonSchema(normalized.schema, pointer, {
       hasLocalRef: normalized.hasLocalRef,
       hasPattern: normalized.hasPattern,
+      certain: normalized.certain,
     }),
   );
   return normalized.schema;
@@ -196,106 +205,6 @@ function prepareSchema(
 /** `target.push(...items)` without the spread call, which costs more than the loop on the usual empty list. */
 function appendAll<T>(target: T[], items: readonly T[]): void {
   for (let i = 0; i < items.length; i++) target.push(items[i]!);
-}
-
-// Most tools leave these lists empty: they share one frozen empty array (tools are deeply frozen
-// anyway), which saves an allocation and a freeze per list per parse.
-const NO_ITEMS: string[] = Object.freeze([]) as unknown as string[];
-
-function uniqueTrimmed(list: readonly string[] | undefined, lower = false): string[] {
-  if (!list || list.length === 0) return NO_ITEMS;
-  const out = new Set<string>();
-  for (const item of list) {
-    const value = lower ? item.trim().toLowerCase() : item.trim();
-    if (value) out.add(value);
-  }
-  return out.size === 0 ? NO_ITEMS : [...out];
-}
-
-function buildTool(shape: ToolShape, inputSchema: JsonSchemaObject, outputSchema: unknown): Tool {
-  const version = shape.version ?? DEFAULT_TOOL_VERSION;
-  // Set field by field in the order users see, optional ones only when present: cheaper than a
-  // literal full of undefined values that is then copied without them.
-  const tool: Record<string, unknown> = {
-    id: formatToolId({ namespace: shape.namespace, name: shape.name, version }),
-    name: shape.name,
-  };
-  const put = (key: string, value: unknown) => {
-    if (value !== undefined) tool[key] = value;
-  };
-  put('namespace', shape.namespace);
-  tool.version = version;
-  put('title', shape.title?.trim() || undefined);
-  tool.description = (shape.description ?? '').trim();
-  put('longDescription', shape.longDescription?.trim() || undefined);
-  tool.examples = uniqueTrimmed(shape.examples);
-  tool.tags = uniqueTrimmed(shape.tags, true);
-  put('category', shape.category?.trim() || undefined);
-  put('usageHints', shape.usageHints?.trim() || undefined);
-  tool.inputSchema = inputSchema;
-  put('outputSchema', outputSchema);
-  tool.source = shape.source ?? 'manual';
-  put('sourceUri', shape.sourceUri);
-  put('sourceMeta', shape.sourceMeta === undefined ? undefined : cloneJson(shape.sourceMeta));
-  tool.capabilities = uniqueTrimmed(shape.capabilities);
-  tool.annotations = withoutNulls(shape.annotations);
-  tool.requiresConfirmation = shape.requiresConfirmation ?? false;
-  tool.requiredScopes = uniqueTrimmed(shape.requiredScopes);
-  tool.exclusive = shape.exclusive ?? false;
-  tool.takesControl = shape.takesControl ?? false;
-  put('cost', shape.cost === undefined ? undefined : cloneJson(shape.cost));
-  tool.dependencies = {
-    requires: uniqueTrimmed(shape.dependencies?.requires),
-    suggests: uniqueTrimmed(shape.dependencies?.suggests),
-    conflicts: uniqueTrimmed(shape.dependencies?.conflicts),
-  };
-  tool.deprecated = shape.deprecated ?? false;
-  put('deprecationMessage', shape.deprecationMessage?.trim() || undefined);
-  put('supersededBy', shape.supersededBy);
-  put('createdAt', shape.createdAt);
-  put('updatedAt', shape.updatedAt);
-  put('meta', shape.meta === undefined ? undefined : cloneJson(shape.meta));
-  defineLazyHash(tool);
-  return tool as unknown as Tool;
-}
-
-/**
- * `contentHash` is computed when first read, then kept: hashing (canonical JSON of every covered
- * field, then sha256) is the largest part of building a tool, and many uses never read it
- * (converting a tool to a dialect, validating a definition). The tool is frozen before anyone can
- * read it, so the value is the same whenever it is computed. It is an ordinary enumerable
- * property for `JSON.stringify`, `Object.keys`, spreading and `structuredClone`. One getter for
- * all tools (a per-tool closure would give every tool its own hidden class, which costs more
- * than it saves); the values live in a WeakMap keyed by the tool.
- */
-const hashes = new WeakMap<object, string>();
-function lazyContentHash(this: Tool): string {
-  let hash = hashes.get(this);
-  if (hash === undefined) {
-    hash = contentHash(this);
-    hashes.set(this, hash);
-  }
-  return hash;
-}
-const CONTENT_HASH_PROPERTY: PropertyDescriptor = Object.freeze({
-  enumerable: true,
-  configurable: false,
-  get: lazyContentHash,
-});
-
-function defineLazyHash(tool: Record<string, unknown>): void {
-  Object.defineProperty(tool, 'contentHash', CONTENT_HASH_PROPERTY);
-}
-
-/** `deepFreeze` of a built tool that leaves the lazy `contentHash` unread. */
-function freezeTool(tool: Record<string, unknown>): Tool {
-  for (const key of Object.keys(tool)) {
-    if (key === 'contentHash') continue;
-    // Most fields are strings and booleans: no call for them.
-    const value = tool[key];
-    if (value !== null && typeof value === 'object') deepFreeze(value);
-  }
-  return Object.freeze(tool) as unknown as Tool;
 }
 
 /** Returns a new tool with `changes` applied (re-validated, new hash). */
@@ -313,16 +222,4 @@ export function updateTool(tool: Tool, changes: Partial<ToolInput>, options: Par
 export function toolToJson(tool: Tool): Record<string, JsonValue> {
   expectTool(tool);
   return cloneJson(tool) as unknown as Record<string, JsonValue>;
-}
-
-/** MCP servers send `null` for unset hints; canonical annotations simply omit them. */
-function withoutNulls<T extends object>(value: T | undefined): { [K in keyof T]: Exclude<T[K], null> } {
-  const out: Record<string, unknown> = {};
-  if (!value) return out as { [K in keyof T]: Exclude<T[K], null> };
-  // Keys rather than entries: no pair array per annotation, on every parse.
-  for (const k of Object.keys(value)) {
-    const v = (value as Record<string, unknown>)[k];
-    if (v !== null && v !== undefined) out[k] = v;
-  }
-  return out as { [K in keyof T]: Exclude<T[K], null> };
 }

@@ -30,6 +30,11 @@ export interface CheckJsonSchemaOptions {
   hasLocalRef?: boolean;
   /** `false`: no `pattern`/`patternProperties` anywhere, so the regex checks are skipped. */
   hasPattern?: boolean;
+  /**
+   * `true`: the schema certainly passes the meta-schema check (`normalizeSchemaDraft`'s `certain`,
+   * established while copying it), so that walk is skipped. The other checks run as usual.
+   */
+  certain?: boolean;
 }
 
 /**
@@ -61,7 +66,7 @@ export function checkJsonSchema(
   let certain = false;
   try {
     // The key-driven check settles the common case; anything it is unsure about goes to ajv.
-    certain = isCertainlyValidSchema(schema);
+    certain = options.certain === true || isCertainlyValidSchema(schema);
     valid = certain || (getMetaValidator()(schema) as boolean);
   } catch (error) {
     return [

@@ -29,7 +29,7 @@ const EXCLUSIVE_BOUNDS = [
 ] as const;
 
 // Nodes without any of these keywords need no rewrite (and hold no $ref): the walk skips the rules there.
-const copySchema = createSchemaCopier([
+const copySchema = createSchemaCopier<NormalizeState>([
   '$schema',
   'id',
   'definitions',
@@ -51,6 +51,11 @@ export interface NormalizedSchema {
   hasLocalRef: boolean;
   /** True when some subschema has `pattern` or `patternProperties`; lets the regex check skip its walk. */
   hasPattern: boolean;
+  /**
+   * True when the result certainly passes `checkJsonSchema`'s meta-schema check (its fast path's
+   * rules held for every node); `false` means "not sure". Pass it on as `checkJsonSchema`'s `certain`.
+   */
+  certain: boolean;
 }
 
 /**
@@ -70,131 +75,166 @@ export function normalizeSchemaDraft(
   if (options === null || typeof options !== 'object')
     throw new InvalidArgumentError('options', 'an object ({freeze})', options);
   const changes: SchemaChange[] = [];
-  if (!isPlainObject(schema)) return { schema, changes, hasLocalRef: false, hasPattern: false };
-  let hasLocalRef = false;
-  let hasPattern = false;
-  const draft = detectDraft(schema);
-  const from =
-    draft && draft !== '2020-12' ? `${draft} → 2020-12` : 'redundant in the canonical 2020-12 form';
-  const note = (pointer: string, keyword: string, action: SchemaChange['action'], detail: string) =>
-    changes.push({ pointer, keyword, action, detail });
+  if (!isPlainObject(schema))
+    return { schema, changes, hasLocalRef: false, hasPattern: false, certain: typeof schema === 'boolean' };
+  const state: NormalizeState = {
+    draft: detectDraft(schema),
+    changes,
+    hasLocalRef: false,
+    hasPattern: false,
+    certain: false,
+  };
+  const out = copySchema(schema, fixNode, state, basePointer, options.freeze);
+  return {
+    schema: out,
+    changes,
+    hasLocalRef: state.hasLocalRef,
+    hasPattern: state.hasPattern,
+    certain: state.certain,
+  };
+}
 
-  const out = copySchema(
-    schema,
-    (node, pointerOf) => {
-      const n: JsonSchemaObject = node;
-      if ('$schema' in n) {
+/** What one normalisation carries from node to node. */
+interface NormalizeState {
+  readonly draft: SchemaDraft | undefined;
+  readonly changes: SchemaChange[];
+  hasLocalRef: boolean;
+  hasPattern: boolean;
+  certain: boolean;
+}
+
+function note(
+  s: NormalizeState,
+  pointer: string,
+  keyword: string,
+  action: SchemaChange['action'],
+  detail: string,
+): void {
+  s.changes.push({ pointer, keyword, action, detail });
+}
+
+function fromDraft(draft: SchemaDraft | undefined): string {
+  return draft && draft !== '2020-12' ? `${draft} → 2020-12` : 'redundant in the canonical 2020-12 form';
+}
+
+/** The rewrites of one copied node (see `normalizeSchemaDraft`); runs only where a watched keyword is. */
+function fixNode(node: JsonSchemaObject, pointerOf: () => string, s: NormalizeState): void {
+  const n: JsonSchemaObject = node;
+  if ('$schema' in n) {
+    note(
+      s,
+      joinPointer(pointerOf(), '$schema'),
+      '$schema',
+      'dropped',
+      `$schema ${String(n.$schema)} removed (${fromDraft(s.draft)})`,
+    );
+    delete n.$schema;
+  }
+  if (s.draft === 'draft-04' && typeof n.id === 'string' && n.$id === undefined) {
+    n.$id = n.id;
+    delete n.id;
+    note(s, joinPointer(pointerOf(), 'id'), 'id', 'renamed', 'draft-04 "id" renamed to "$id"');
+  }
+  if (isPlainObject(n.definitions)) {
+    const defs = isPlainObject(n.$defs) ? { ...n.$defs } : {};
+    for (const [k, v] of Object.entries(n.definitions)) {
+      if (k in defs)
         note(
-          joinPointer(pointerOf(), '$schema'),
-          '$schema',
-          'dropped',
-          `$schema ${String(n.$schema)} removed (${from})`,
-        );
-        delete n.$schema;
-      }
-      if (draft === 'draft-04' && typeof n.id === 'string' && n.$id === undefined) {
-        n.$id = n.id;
-        delete n.id;
-        note(joinPointer(pointerOf(), 'id'), 'id', 'renamed', 'draft-04 "id" renamed to "$id"');
-      }
-      if (isPlainObject(n.definitions)) {
-        const defs = isPlainObject(n.$defs) ? { ...n.$defs } : {};
-        for (const [k, v] of Object.entries(n.definitions)) {
-          if (k in defs)
-            note(
-              joinPointer(pointerOf(), 'definitions', k),
-              'definitions',
-              'dropped',
-              `"${k}" also in $defs; $defs kept`,
-            );
-          else defs[k] = v;
-        }
-        n.$defs = defs;
-        delete n.definitions;
-        note(
-          joinPointer(pointerOf(), 'definitions'),
+          s,
+          joinPointer(pointerOf(), 'definitions', k),
           'definitions',
-          'renamed',
-          '"definitions" renamed to "$defs" (refs rewritten)',
-        );
-      }
-      for (const [bound, exclusive] of EXCLUSIVE_BOUNDS) {
-        if (typeof n[exclusive] === 'boolean') {
-          if (n[exclusive] === true && typeof n[bound] === 'number') {
-            n[exclusive] = n[bound];
-            delete n[bound];
-            note(
-              joinPointer(pointerOf(), exclusive),
-              exclusive,
-              'rewritten',
-              `draft-04 boolean ${exclusive} → numeric ${exclusive}`,
-            );
-          } else {
-            delete n[exclusive];
-            note(
-              joinPointer(pointerOf(), exclusive),
-              exclusive,
-              'dropped',
-              `draft-04 boolean ${exclusive} without effect removed`,
-            );
-          }
-        }
-      }
-      if (Array.isArray(n.items)) {
-        const additional = n.additionalItems;
-        n.prefixItems = n.items;
-        delete n.items;
-        if (additional !== undefined) {
-          n.items = additional;
-          delete n.additionalItems;
-        }
-        note(
-          joinPointer(pointerOf(), 'items'),
-          'items',
-          'rewritten',
-          'tuple "items" array → "prefixItems" (additionalItems → items)',
-        );
-      } else if ('additionalItems' in n && n.prefixItems === undefined) {
-        // Without a tuple, additionalItems has no effect in any draft.
-        delete n.additionalItems;
-        note(
-          joinPointer(pointerOf(), 'additionalItems'),
-          'additionalItems',
           'dropped',
-          'additionalItems without tuple items has no effect',
+          `"${k}" also in $defs; $defs kept`,
         );
-      }
-      if (isPlainObject(n.dependencies)) {
-        const required: Record<string, unknown> = {};
-        const schemas: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(n.dependencies)) (Array.isArray(v) ? required : schemas)[k] = v;
-        if (Object.keys(required).length)
-          n.dependentRequired = { ...(n.dependentRequired as object), ...required };
-        if (Object.keys(schemas).length)
-          n.dependentSchemas = { ...(n.dependentSchemas as object), ...schemas };
-        delete n.dependencies;
+      else defs[k] = v;
+    }
+    n.$defs = defs;
+    delete n.definitions;
+    note(
+      s,
+      joinPointer(pointerOf(), 'definitions'),
+      'definitions',
+      'renamed',
+      '"definitions" renamed to "$defs" (refs rewritten)',
+    );
+  }
+  for (const [bound, exclusive] of EXCLUSIVE_BOUNDS) {
+    if (typeof n[exclusive] === 'boolean') {
+      if (n[exclusive] === true && typeof n[bound] === 'number') {
+        n[exclusive] = n[bound];
+        delete n[bound];
         note(
-          joinPointer(pointerOf(), 'dependencies'),
-          'dependencies',
+          s,
+          joinPointer(pointerOf(), exclusive),
+          exclusive,
           'rewritten',
-          '"dependencies" split into dependentRequired/dependentSchemas',
+          `draft-04 boolean ${exclusive} → numeric ${exclusive}`,
         );
-      }
-      if (typeof n.$ref === 'string' && n.$ref.startsWith('#/definitions/')) {
-        n.$ref = `#/$defs/${n.$ref.slice('#/definitions/'.length)}`;
+      } else {
+        delete n[exclusive];
         note(
-          joinPointer(pointerOf(), '$ref'),
-          '$ref',
-          'rewritten',
-          'ref to #/definitions rewritten to #/$defs',
+          s,
+          joinPointer(pointerOf(), exclusive),
+          exclusive,
+          'dropped',
+          `draft-04 boolean ${exclusive} without effect removed`,
         );
       }
-      // Runs on every object subschema walkSchema visits in the result that holds a $ref or a pattern.
-      if (typeof n.$ref === 'string' && (n.$ref === '#' || n.$ref.startsWith('#/'))) hasLocalRef = true;
-      if (n.pattern !== undefined || n.patternProperties !== undefined) hasPattern = true;
-    },
-    basePointer,
-    options.freeze,
-  );
-  return { schema: out, changes, hasLocalRef, hasPattern };
+    }
+  }
+  if (Array.isArray(n.items)) {
+    const additional = n.additionalItems;
+    n.prefixItems = n.items;
+    delete n.items;
+    if (additional !== undefined) {
+      n.items = additional;
+      delete n.additionalItems;
+    }
+    note(
+      s,
+      joinPointer(pointerOf(), 'items'),
+      'items',
+      'rewritten',
+      'tuple "items" array → "prefixItems" (additionalItems → items)',
+    );
+  } else if ('additionalItems' in n && n.prefixItems === undefined) {
+    // Without a tuple, additionalItems has no effect in any draft.
+    delete n.additionalItems;
+    note(
+      s,
+      joinPointer(pointerOf(), 'additionalItems'),
+      'additionalItems',
+      'dropped',
+      'additionalItems without tuple items has no effect',
+    );
+  }
+  if (isPlainObject(n.dependencies)) {
+    const required: Record<string, unknown> = {};
+    const schemas: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(n.dependencies)) (Array.isArray(v) ? required : schemas)[k] = v;
+    if (Object.keys(required).length)
+      n.dependentRequired = { ...(n.dependentRequired as object), ...required };
+    if (Object.keys(schemas).length) n.dependentSchemas = { ...(n.dependentSchemas as object), ...schemas };
+    delete n.dependencies;
+    note(
+      s,
+      joinPointer(pointerOf(), 'dependencies'),
+      'dependencies',
+      'rewritten',
+      '"dependencies" split into dependentRequired/dependentSchemas',
+    );
+  }
+  if (typeof n.$ref === 'string' && n.$ref.startsWith('#/definitions/')) {
+    n.$ref = `#/$defs/${n.$ref.slice('#/definitions/'.length)}`;
+    note(
+      s,
+      joinPointer(pointerOf(), '$ref'),
+      '$ref',
+      'rewritten',
+      'ref to #/definitions rewritten to #/$defs',
+    );
+  }
+  // Runs on every object subschema walkSchema visits in the result that holds a $ref or a pattern.
+  if (typeof n.$ref === 'string' && (n.$ref === '#' || n.$ref.startsWith('#/'))) s.hasLocalRef = true;
+  if (n.pattern !== undefined || n.patternProperties !== undefined) s.hasPattern = true;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAjv } from './ajv.js';
+import { checkJsonSchema } from './json-schema-check.js';
 import { normalizeSchemaDraft } from './json-schema-normalize.js';
 import { isCertainlyValidSchema } from './meta-fast-check.js';
 import { SAMPLE_MCP_TOOLS } from './test-fixtures/sample-mcp-tools.js';
@@ -100,6 +101,50 @@ describe('isCertainlyValidSchema (fast meta-validation path)', () => {
     ]) {
       expect(isCertainlyValidSchema(bad)).toBe(false);
       expect(official(bad)).toBe(false);
+    }
+  });
+
+  it('the copy tells it certain only where the full fast check agrees, and the check then says the same (property)', () => {
+    let certain = 0;
+    fc.assert(
+      fc.property(schemaLike.schema, fc.boolean(), (schema, freeze) => {
+        const normalized = normalizeSchemaDraft(schema, '/s', { freeze });
+        if (!normalized.certain) return;
+        certain++;
+        expect(isCertainlyValidSchema(normalized.schema)).toBe(true);
+        const hints = { hasLocalRef: normalized.hasLocalRef, hasPattern: normalized.hasPattern };
+        expect(checkJsonSchema(normalized.schema, '/s', { ...hints, certain: true })).toEqual(
+          checkJsonSchema(normalized.schema, '/s', hints),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+    expect(certain).toBeGreaterThan(300);
+  });
+
+  it('the copy is certain of realistic MCP schemas, older drafts included', () => {
+    for (const tool of SAMPLE_MCP_TOOLS)
+      for (const raw of [tool.inputSchema, tool.outputSchema])
+        if (raw !== undefined) expect(normalizeSchemaDraft(raw).certain).toBe(true);
+    const draft04 = {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      id: 'urn:x',
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 1, exclusiveMinimum: true }, t: { items: [{}, true] } },
+      definitions: { d: { type: 'string' } },
+      dependencies: { a: ['b'], c: { required: ['d'] } },
+    };
+    const normalized = normalizeSchemaDraft(draft04);
+    expect(normalized.certain).toBe(true);
+    expect(isCertainlyValidSchema(normalized.schema)).toBe(true);
+  });
+
+  it('the copy is not sure where the full fast check is not (absent values, deep nesting)', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 210; i++) deep = { type: 'object', properties: { a: deep } };
+    for (const schema of [{ type: 'object', properties: { a: { default: undefined } } }, deep]) {
+      expect(isCertainlyValidSchema(normalizeSchemaDraft(schema).schema)).toBe(false);
+      expect(normalizeSchemaDraft(schema).certain).toBe(false);
     }
   });
 });

@@ -12,6 +12,9 @@
  * meta-fast-check.test.ts checks it never accepts what the official meta-schema rejects.
  */
 
+import { prototypeIsClean } from './json-inspect.js';
+import { isPlainObject } from './safe-json.js';
+
 const SCHEMA_KEYWORDS = new Set([
   'items',
   'contains',
@@ -66,6 +69,12 @@ const ID = /^[^#]*#?$/u;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A plain object, whose `for…in` lists only its own keys when `Object.prototype` is clean. */
+function inheritsNoKeys(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 function isNumber(value: unknown): value is number {
@@ -132,77 +141,137 @@ function isType(value: unknown): boolean {
 
 /** `true` only when `schema` is certainly a valid JSON Schema 2020-12 (see the file comment). */
 export function isCertainlyValidSchema(schema: unknown, depth = 0): boolean {
+  return certainAt(schema, depth, prototypeIsClean());
+}
+
+// `for…in` rather than `Object.keys`: its keyed loads are served from the enum cache. Inherited
+// enumerable keys are skipped unless `Object.prototype` is clean (checked once per call).
+function certainAt(schema: unknown, depth: number, ownKeysOnly: boolean): boolean {
   if (typeof schema === 'boolean') return true;
   // Deep nesting is left to ajv, which reports what it makes of it.
   if (!isObject(schema) || depth > 200) return false;
-  for (const key of Object.keys(schema)) {
+  const ownOnly = ownKeysOnly && inheritsNoKeys(schema);
+  for (const key in schema) {
+    if (!ownOnly && !Object.hasOwn(schema, key)) continue;
     const value = schema[key];
     // An absent value passes the official meta-schema; be conservative and let ajv decide.
     if (value === undefined) return false;
-    switch (RULES.get(key)) {
+    const rule = RULES.get(key) ?? 0;
+    switch (rule) {
       case SCHEMA:
-        if (!isCertainlyValidSchema(value, depth + 1)) return false;
+        if (!certainAt(value, depth + 1, ownKeysOnly)) return false;
         break;
-      case SCHEMA_MAP:
+      case SCHEMA_MAP: {
         if (!isObject(value)) return false;
-        for (const name of Object.keys(value))
-          if (!isCertainlyValidSchema(value[name], depth + 1)) return false;
+        const own = ownKeysOnly && inheritsNoKeys(value);
+        for (const name in value) {
+          if (!own && !Object.hasOwn(value, name)) continue;
+          if (!certainAt(value[name], depth + 1, ownKeysOnly)) return false;
+        }
         break;
+      }
       case SCHEMA_ARRAY:
         if (!Array.isArray(value) || value.length === 0) return false;
-        for (const item of value) if (!isCertainlyValidSchema(item, depth + 1)) return false;
-        break;
-      case STRING:
-        if (typeof value !== 'string') return false;
-        break;
-      case ANCHOR_STRING:
-        if (typeof value !== 'string' || !ANCHOR.test(value)) return false;
-        break;
-      case NUMBER:
-        if (!isNumber(value)) return false;
-        break;
-      case COUNT:
-        if (!isNumber(value) || !Number.isInteger(value) || value < 0) return false;
-        break;
-      case BOOLEAN:
-        if (typeof value !== 'boolean') return false;
-        break;
-      case ARRAY:
-        if (!Array.isArray(value)) return false;
-        break;
-      case ENUM:
-        // The meta-schema allows `enum: []`, but validators refuse it: the caller looks closer.
-        if (!Array.isArray(value) || value.length === 0) return false;
-        break;
-      case TYPE:
-        if (!isType(value)) return false;
-        break;
-      case REQUIRED:
-        if (!isUniqueStringArray(value)) return false;
-        break;
-      case MULTIPLE_OF:
-        if (!isNumber(value) || value <= 0) return false;
-        break;
-      case ID_STRING:
-        if (typeof value !== 'string' || !ID.test(value)) return false;
-        break;
-      case DEPENDENT_REQUIRED:
-        if (!isObject(value)) return false;
-        for (const name of Object.keys(value)) if (!isUniqueStringArray(value[name])) return false;
+        for (let i = 0; i < value.length; i++) if (!certainAt(value[i], depth + 1, ownKeysOnly)) return false;
         break;
       case DEPENDENCIES:
         if (!isObject(value)) return false;
         for (const name of Object.keys(value)) {
           const item = value[name];
-          if (!isUniqueStringArray(item) && !isCertainlyValidSchema(item, depth + 1)) return false;
+          if (!isUniqueStringArray(item) && !certainAt(item, depth + 1, ownKeysOnly)) return false;
         }
         break;
-      case VOCABULARY:
-        if (!isObject(value)) return false;
-        for (const name of Object.keys(value)) if (typeof value[name] !== 'boolean') return false;
-        break;
+      default:
+        // const, default and unknown keywords (rule 0) accept any value.
+        if (!valueRuleHolds(rule, value)) return false;
     }
-    // const, default and unknown keywords accept any value.
+  }
+  return true;
+}
+
+/** Whether `value` satisfies a rule that holds no subschema (0: any value). */
+function valueRuleHolds(rule: number, value: unknown): boolean {
+  switch (rule) {
+    case STRING:
+      return typeof value === 'string';
+    case ANCHOR_STRING:
+      return typeof value === 'string' && ANCHOR.test(value);
+    case NUMBER:
+      return isNumber(value);
+    case COUNT:
+      return isNumber(value) && Number.isInteger(value) && value >= 0;
+    case BOOLEAN:
+      return typeof value === 'boolean';
+    case ARRAY:
+      return Array.isArray(value);
+    case ENUM:
+      // The meta-schema allows `enum: []`, but validators refuse it: the caller looks closer.
+      return Array.isArray(value) && value.length > 0;
+    case TYPE:
+      return isType(value);
+    case REQUIRED:
+      return isUniqueStringArray(value);
+    case MULTIPLE_OF:
+      return isNumber(value) && value > 0;
+    case ID_STRING:
+      return typeof value === 'string' && ID.test(value);
+    case DEPENDENT_REQUIRED:
+      if (!isObject(value)) return false;
+      for (const name of Object.keys(value)) if (!isUniqueStringArray(value[name])) return false;
+      return true;
+    case VOCABULARY:
+      if (!isObject(value)) return false;
+      for (const name of Object.keys(value)) if (typeof value[name] !== 'boolean') return false;
+      return true;
+    default:
+      return true;
+  }
+}
+
+/** Each keyword's rule (keywords not here accept any value), for a walk that classifies each key once. */
+export const META_RULES: ReadonlyMap<string, number> = RULES;
+
+function isSchemaNode(value: unknown): boolean {
+  return typeof value === 'boolean' || isPlainObject(value);
+}
+
+/**
+ * `isCertainlyValidSchema` for one node of a walk that visits the subschemas itself (the schema
+ * copier): `value` satisfies `rule` as far as this node goes. Subschema rules check only their
+ * container, each subschema being a boolean or a plain object the walk then checks as a node;
+ * anything else is "not sure". One-sided like the rest: `true` only where the full check agrees.
+ */
+export function nodeRuleHolds(rule: number, value: unknown): boolean {
+  switch (rule) {
+    case SCHEMA:
+      return isSchemaNode(value);
+    case SCHEMA_MAP:
+      if (!isPlainObject(value)) return false;
+      for (const name in value) if (Object.hasOwn(value, name) && !isSchemaNode(value[name])) return false;
+      return true;
+    case SCHEMA_ARRAY:
+      if (!Array.isArray(value) || value.length === 0) return false;
+      for (let i = 0; i < value.length; i++) if (!isSchemaNode(value[i])) return false;
+      return true;
+    case DEPENDENCIES:
+      if (!isPlainObject(value)) return false;
+      for (const name in value) {
+        if (!Object.hasOwn(value, name)) continue;
+        const item = value[name];
+        if (!isUniqueStringArray(item) && !isSchemaNode(item)) return false;
+      }
+      return true;
+    default:
+      return valueRuleHolds(rule, value);
+  }
+}
+
+/** `nodeRuleHolds` for every key of `node` (a node the walk rewrote after visiting its keys). */
+export function nodeCertain(node: Record<string, unknown>): boolean {
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    const value = node[key];
+    if (value === undefined || !nodeRuleHolds(RULES.get(key) ?? 0, value)) return false;
   }
   return true;
 }

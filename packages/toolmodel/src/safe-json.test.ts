@@ -54,6 +54,8 @@ describe('safe JSON helpers', () => {
     for (const target of [3, 31, 32, 33, 45]) {
       node.back = byDepth[target];
       expect(inspectJson(root).map((i) => i.code)).toEqual(['cycle']);
+      // Found as a cycle, not by running into the depth limit (or out of stack) first.
+      expect(inspectJson(root, { maxDepth: 1_000_000 }).map((i) => i.code)).toEqual(['cycle']);
     }
     delete node.back;
     expect(inspectJson(root)).toEqual([]);

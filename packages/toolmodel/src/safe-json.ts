@@ -1,211 +1,12 @@
-import { InvalidArgumentError, UnsafeJsonError, type ValidationIssue } from './errors.js';
-import { joinPointer } from './json-pointer.js';
-import { type JsonLimits, pickJsonLimits } from './limits.js';
+import { InvalidArgumentError, UnsafeJsonError } from './errors.js';
+import { FORBIDDEN_KEYS, inspectJson, prototypeIsClean } from './json-inspect.js';
+import type { JsonLimits } from './limits.js';
+
+export { FORBIDDEN_KEYS, inspectJson, JsonInspection } from './json-inspect.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
-
-/**
- * Keys refused in all outside data: `__proto__` is the one key that assignment (`obj[key] = v`)
- * turns into a prototype change. `constructor` and `prototype` are ordinary own keys (legitimate
- * parameter names); code reading data keyed by outside names uses `Object.hasOwn` or a Map.
- */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
-
-const MAX_ISSUES = 50;
-const SHALLOW_LEVELS = 32;
-
-/**
- * Walks outside data once and reports everything that is not plain, bounded JSON:
- * cycles, functions, symbols, BigInt, NaN/Infinity, class instances, forbidden keys,
- * and values past the limits. Never recurses past `maxDepth`; throws only `InvalidArgumentError`
- * for limits that are not non-negative integers.
- * `undefined` object properties are tolerated (they mean "absent", as in JSON.stringify).
- */
-export function inspectJson(
-  value: unknown,
-  limits: Partial<JsonLimits> = {},
-  basePointer = '',
-  inspection?: JsonInspection,
-): ValidationIssue[] {
-  const l = pickJsonLimits(limits);
-  if (inspection !== undefined && !(inspection instanceof JsonInspection))
-    throw new InvalidArgumentError('inspection', 'a JsonInspection', inspection);
-  const issues: ValidationIssue[] = [];
-  // Top-level subtrees an earlier walk with the same limits found clean are counted, not walked
-  // again; this walk records its own clean ones when given a fresh inspection.
-  const known = inspection?.usableWith(l) ? inspection.subtrees : undefined;
-  const recording = inspection !== undefined && known === undefined ? inspection.start(l) : undefined;
-  // Objects on the current path, for cycle detection. The first levels live in an array: scanning a
-  // few entries beats Set add/delete for the shallow nesting of real data. Deeper levels go to a Set,
-  // so hostile nesting stays linear.
-  const shallowAncestors: object[] = [];
-  // Created only for nesting past the shallow levels, which real data never reaches.
-  let deepAncestors: Set<object> | undefined;
-  // Pointers are built only when something is reported: the walk itself stays allocation-light.
-  const path: Array<string | number> = [];
-  let nodes = 0;
-  let nodesReported = false;
-
-  const report = (code: string, message: string, extra?: string) => {
-    if (issues.length >= MAX_ISSUES) return;
-    const pointer =
-      extra === undefined ? joinPointer(basePointer, ...path) : joinPointer(basePointer, ...path, extra);
-    issues.push({ pointer, code, message });
-  };
-
-  // Strings are most of the values: one within limits is counted here, without a visit (same outcome).
-  const isQuietString = (v: unknown): boolean => {
-    if (typeof v !== 'string' || v.length > l.maxStringLength || nodes >= l.maxNodes) return false;
-    nodes++;
-    return true;
-  };
-
-  const visit = (v: unknown, depth: number): void => {
-    if (issues.length >= MAX_ISSUES) return;
-    nodes++;
-    if (nodes > l.maxNodes) {
-      if (!nodesReported) {
-        nodesReported = true;
-        report('too_large', `input has more than ${l.maxNodes} values (limit maxNodes)`);
-      }
-      return;
-    }
-    switch (typeof v) {
-      case 'string':
-        if (v.length > l.maxStringLength)
-          report('too_long', `string of ${v.length} characters exceeds the limit of ${l.maxStringLength}`);
-        return;
-      case 'boolean':
-        return;
-      case 'number':
-        if (!Number.isFinite(v)) report('non_json', `${v} is not a JSON number`);
-        return;
-      case 'undefined':
-        report('non_json', 'undefined is not a JSON value');
-        return;
-      case 'bigint':
-        report('non_json', 'BigInt is not a JSON value; use a number or a string');
-        return;
-      case 'symbol':
-        report('non_json', 'a symbol is not a JSON value');
-        return;
-      case 'function':
-        report('non_json', 'a function is not a JSON value');
-        return;
-    }
-    if (v === null) return;
-    const obj = v as object;
-    if (known !== undefined && depth <= RECORDED_DEPTH) {
-      const seen = known.get(obj);
-      // Exactly the count the full walk would reach; near the limit it walks, to report where.
-      if (seen !== undefined && nodes - 1 + seen <= l.maxNodes) {
-        nodes += seen - 1;
-        return;
-      }
-    }
-    const nodesBefore = nodes - 1;
-    const issuesBefore = issues.length;
-    if (depth >= l.maxDepth) {
-      report('too_deep', `nesting deeper than ${l.maxDepth} levels (limit maxDepth)`);
-      return;
-    }
-    if (shallowAncestors.includes(obj) || (depth > SHALLOW_LEVELS && deepAncestors?.has(obj))) {
-      report('cycle', 'value refers back to one of its parents (cyclic structure)');
-      return;
-    }
-    if (depth < SHALLOW_LEVELS) shallowAncestors.push(obj);
-    else (deepAncestors ??= new Set()).add(obj);
-    if (Array.isArray(obj)) {
-      if (obj.length > l.maxArrayLength) {
-        report('too_large', `array of ${obj.length} items exceeds the limit of ${l.maxArrayLength}`);
-      } else {
-        for (let i = 0; i < obj.length; i++) {
-          const item: unknown = obj[i];
-          if (isQuietString(item)) continue;
-          path.push(i);
-          visit(item, depth + 1);
-          path.pop();
-        }
-      }
-    } else {
-      const proto = Object.getPrototypeOf(obj);
-      if (proto !== Object.prototype && proto !== null) {
-        const kind = (obj as { constructor?: { name?: string } }).constructor?.name ?? 'object';
-        report('non_json', `${kind} instance is not a plain JSON object`);
-      } else {
-        for (const key of Object.keys(obj)) {
-          if (FORBIDDEN_KEYS.has(key)) {
-            report('forbidden_key', `key "${key}" is not allowed (prototype pollution guard)`, key);
-            continue;
-          }
-          if (key.length > l.maxStringLength) report('too_long', 'key exceeds maxStringLength', key);
-          const item = (obj as Record<string, unknown>)[key];
-          if (item !== undefined && !isQuietString(item)) {
-            path.push(key);
-            visit(item, depth + 1);
-            path.pop();
-          }
-        }
-      }
-    }
-    if (depth < SHALLOW_LEVELS) shallowAncestors.pop();
-    else deepAncestors!.delete(obj);
-    if (
-      recording !== undefined &&
-      depth === RECORDED_DEPTH &&
-      issues.length === issuesBefore &&
-      !nodesReported
-    )
-      recording.set(obj, nodes - nodesBefore);
-  };
-
-  visit(value, 0);
-  return issues;
-}
-
-/** Depth of the subtrees a `JsonInspection` records: the fields of a definition (its schemas…). */
-const RECORDED_DEPTH = 1;
-
-/**
- * What one `inspectJson` walk found plain and bounded, for a second walk over data built from the
- * same parts in the same synchronous step (a decoded tool definition reusing the raw definition's
- * schemas): pass a fresh inspection to the first walk, which records each clean top-level subtree
- * (an object field of the walked value) with its value count, then the same inspection to the
- * second walk (e.g. `parseToolWithChanges(input, {inspected})`), which counts those subtrees
- * instead of walking them wherever they sit no deeper than before, with the same limits. Objects
- * must not change in between. Anything else in the second value is walked as usual, and an
- * inspection from other limits (or none at all) is ignored, so the outcome is the full walk's.
- */
-export class JsonInspection {
-  #limits: JsonLimits | undefined;
-  #subtrees = new Map<object, number>();
-
-  /** @internal The first walk starts recording (once). */
-  start(limits: JsonLimits): Map<object, number> | undefined {
-    if (this.#limits !== undefined) return undefined;
-    this.#limits = limits;
-    return this.#subtrees;
-  }
-
-  /** @internal Whether a walk with `limits` may count the recorded subtrees. */
-  usableWith(limits: JsonLimits): boolean {
-    const own = this.#limits;
-    return (
-      own !== undefined &&
-      own.maxDepth === limits.maxDepth &&
-      own.maxNodes === limits.maxNodes &&
-      own.maxStringLength === limits.maxStringLength &&
-      own.maxArrayLength === limits.maxArrayLength
-    );
-  }
-
-  /** @internal */
-  get subtrees(): ReadonlyMap<object, number> {
-    return this.#subtrees;
-  }
-}
 
 /** Throws `UnsafeJsonError` unless `value` is plain, bounded JSON. */
 export function assertSafeJson(value: unknown, limits: Partial<JsonLimits> = {}, subject?: string): void {
@@ -352,13 +153,33 @@ export function cloneJson<T>(value: T): T {
 
 function cloneAt<T>(value: T, depth: number): T {
   if (value === null || typeof value !== 'object') return value;
+  return copyAt(value, depth, prototypeIsClean());
+}
+
+// Loops and `for…in` rather than `map` and `Object.keys`: no closure per array, and keyed loads
+// served from the enum cache (inherited enumerable keys are skipped unless the prototype is clean).
+function copyAt<T>(value: T & object, depth: number, ownKeysOnly: boolean): T {
   if (depth > MAX_NESTING) tooDeep(value);
-  if (Array.isArray(value)) return value.map((v) => cloneAt(v, depth + 1)) as T;
+  if (Array.isArray(value)) {
+    // One exact-size native copy (holes kept, as `map` keeps them), then copies of the objects in it:
+    // most lists (`required`, `enum`) hold only strings.
+    const out: unknown[] = value.slice();
+    for (let i = 0; i < out.length; i++) {
+      const v: unknown = out[i];
+      if (v !== null && typeof v === 'object') out[i] = copyAt(v, depth + 1, ownKeysOnly);
+    }
+    return out as T;
+  }
+  const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // Another prototype's enumerable keys would be listed by `for…in` too.
+  const inheritsNoKeys = ownKeysOnly && isPlainObject(record);
+  for (const key in record) {
+    if (!inheritsNoKeys && !Object.hasOwn(record, key)) continue;
     if (FORBIDDEN_KEYS.has(key)) continue;
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = cloneAt(v, depth + 1);
+    const v = record[key];
+    if (v !== undefined)
+      out[key] = v === null || typeof v !== 'object' ? v : copyAt(v, depth + 1, ownKeysOnly);
   }
   return out as T;
 }

@@ -133,7 +133,9 @@ export function certainlyValidShape(
   maxDescriptionLength: number,
 ): ToolShape | undefined {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(input)) {
+  // Own keys, read without an array of them: this runs on every definition parsed.
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) continue;
     const check = FIELDS.get(key);
     if (check === undefined) return undefined;
     const value = input[key];

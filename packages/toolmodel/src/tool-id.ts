@@ -15,10 +15,18 @@ export interface ToolIdParts {
 export function formatToolId(parts: ToolIdParts): string {
   if (parts === null || typeof parts !== 'object')
     throw new ToolIdError(String(parts), 'expected {namespace?, name, version?}');
-  const id = `${parts.namespace !== undefined ? `${parts.namespace}:` : ''}${parts.name}${parts.version !== undefined ? `@${parts.version}` : ''}`;
+  const id = joinToolId(parts.namespace, parts.name, parts.version);
   const reason = explainInvalidParts(parts);
   if (reason) throw new ToolIdError(id, reason);
   return id;
+}
+
+/**
+ * The id of parts that are already known to be valid (the tool shape checked them while parsing):
+ * `formatToolId` without its second check of each part.
+ */
+export function joinToolId(namespace: string | undefined, name: string, version: string | undefined): string {
+  return `${namespace !== undefined ? `${namespace}:` : ''}${name}${version !== undefined ? `@${version}` : ''}`;
 }
 
 export function parseToolId(id: string): ToolIdParts {

@@ -93,36 +93,40 @@ export const mcpCodec: DialectCodec = {
     if (description !== undefined) input.description = description;
     if (obj.inputSchema !== undefined) input.inputSchema = obj.inputSchema as ToolInput['inputSchema'];
     if (obj.outputSchema !== undefined) input.outputSchema = obj.outputSchema as ToolInput['outputSchema'];
-    const mcpMeta: Record<string, JsonValue> = {};
+    // Built only when needed, and read key by key: most tools have no annotations, _meta, icons or
+    // extra fields, and `Object.entries` would allocate a pair per field on every read.
+    let mcpMeta: Record<string, JsonValue> | undefined;
     if (isPlainObject(obj.annotations)) {
+      const annotations = obj.annotations;
       const known: Record<string, unknown> = {};
-      const other: Record<string, JsonValue> = {};
-      for (const [k, v] of Object.entries(obj.annotations)) {
-        if (ANNOTATION_KEYS.has(k)) known[k] = v;
-        else other[k] = v as JsonValue;
+      let other: Record<string, JsonValue> | undefined;
+      for (const k in annotations) {
+        if (!Object.hasOwn(annotations, k)) continue;
+        if (ANNOTATION_KEYS.has(k)) known[k] = annotations[k];
+        else (other ??= {})[k] = annotations[k] as JsonValue;
       }
       input.annotations = known as ToolInput['annotations'];
-      if (Object.keys(other).length > 0) mcpMeta.annotations = other;
+      if (other !== undefined) (mcpMeta ??= {}).annotations = other;
     }
     if (isPlainObject(obj._meta)) {
       const { [TOOLARSENAL_META_KEY]: ours, ...rest } = obj._meta;
       if (isPlainObject(ours)) Object.assign(input, ours);
-      if (Object.keys(rest).length > 0) mcpMeta._meta = rest as Record<string, JsonValue>;
+      if (Object.keys(rest).length > 0) (mcpMeta ??= {})._meta = rest as Record<string, JsonValue>;
     }
-    if (obj.icons !== undefined) mcpMeta.icons = obj.icons as JsonValue;
-    const extra: Record<string, JsonValue> = {};
-    for (const [k, v] of Object.entries(obj)) {
-      if (MCP_FIELDS.has(k)) continue;
+    if (obj.icons !== undefined) (mcpMeta ??= {}).icons = obj.icons as JsonValue;
+    let extra: Record<string, JsonValue> | undefined;
+    for (const k in obj) {
+      if (!Object.hasOwn(obj, k) || MCP_FIELDS.has(k)) continue;
       if (FOREIGN_SCHEMA_FIELDS.has(k))
         throw new ConversionError(
           'invalid-input',
           `/${k}`,
           `"${k}" is not a field of an MCP tool (its schema goes in inputSchema); pass the right dialect as \`from\``,
         );
-      extra[k] = v as JsonValue;
+      (extra ??= {})[k] = obj[k] as JsonValue;
     }
-    if (Object.keys(extra).length > 0) mcpMeta.extra = extra;
-    if (Object.keys(mcpMeta).length > 0) input.sourceMeta = { mcp: mcpMeta };
+    if (extra !== undefined) (mcpMeta ??= {}).extra = extra;
+    if (mcpMeta !== undefined) input.sourceMeta = { mcp: mcpMeta };
     applyNameMap(input, name, options, losses);
     return { input, losses };
   },

@@ -1,3 +1,4 @@
+import { fromCanonical, toCanonical } from '@toolarsenal/tooladapter';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { fixture, run, scratch } from '../test-fixtures/cli-kit.js';
@@ -110,6 +111,47 @@ describe('toolarsenal convert', () => {
       name: 'x',
       inputSchema: { properties: { a: { type: 'integer' } } },
     });
+  });
+
+  it('converts a single tool in one step, with the output and report of reading it first', async () => {
+    const files = scratch();
+    const draft07 = {
+      ...weather,
+      inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', ...weather.inputSchema },
+    };
+    const cases: Array<{ raw: unknown; from?: string; to: string; args?: string[]; namespace?: string }> = [
+      { raw: draft07, to: 'gemini' },
+      { raw: draft07, to: 'openai-chat', args: ['--strict'] },
+      {
+        raw: { server: 'acme-crm', tool: weather },
+        from: 'mcp',
+        to: 'anthropic',
+        args: ['--namespace-from', 'server'],
+      },
+      { raw: weather, to: 'mcp', args: ['--namespace', 'demo'], namespace: 'demo' },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const input = files.write(`tool${i}.json`, JSON.stringify(c.raw));
+      const reportFile = `${files.dir}/report${i}.json`;
+      const args = ['convert', input, '--to', c.to, '--report', reportFile, ...(c.args ?? [])];
+      if (c.from) args.push('--from', c.from);
+      const { code, stdout } = await run(args);
+      expect(code, c.to).toBe(0);
+      const namespace = c.namespace ?? (c.args?.includes('--namespace-from') ? () => 'acme-crm' : undefined);
+      const read = toCanonical(c.raw, 'mcp', namespace ? { namespace } : {});
+      const expected = fromCanonical(
+        read.tools[0]!,
+        c.to as 'gemini',
+        c.args?.includes('--strict') ? { strict: true } : {},
+      );
+      expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(expected.value)));
+      const report = JSON.parse(files.read(`report${i}.json`)) as Record<string, unknown>;
+      expect(report.importLosses).toEqual(read.losses);
+      expect(report.losses).toEqual(expected.losses);
+      const tool = read.tools[0]!;
+      const target = expected.names.toTarget[tool.id];
+      expect(report.renamed).toEqual(target === tool.name ? {} : { [tool.id]: target });
+    }
   });
 
   it('converts to every export dialect', async () => {

@@ -1,15 +1,17 @@
 import {
+  convert,
   DIALECTS,
   type Dialect,
   fromCanonical,
   fromCanonicalMany,
   type Loss,
 } from '@toolarsenal/tooladapter';
+import { parseToolId } from '@toolarsenal/toolmodel';
 import { CliError, EXIT } from '../cli-error.js';
 import { type CliIo, writeOutput } from '../io.js';
 import { dialectOption } from '../input/dialect-option.js';
-import { addInputFlags, type InputFlags, inputSettings } from '../input/input-options.js';
-import { CANONICAL, loadTools } from '../input/load-tools.js';
+import { addInputFlags, type InputFlags, type InputSettings, inputSettings } from '../input/input-options.js';
+import { CANONICAL, loadTools, readOptions, type ResolvedInput, resolveInput } from '../input/load-tools.js';
 import { readInput, sourceName } from '../input/read-input.js';
 import { toCliError } from '../input/to-cli-error.js';
 import type { RegisterCommand } from './index.js';
@@ -72,21 +74,92 @@ async function runConvert(file: string, options: ConvertOptions, io: CliIo): Pro
   const settings = inputSettings(options);
   const source = sourceName(file);
   const raw = await readInput(file, io, settings.documentLimits);
+  const convertOptions = options.strict === undefined ? {} : { strict: options.strict };
+  const input = resolve(raw, options, settings, source);
+  const { value, report } =
+    input.kind === 'dialect' && input.single
+      ? convertOne(raw, input.dialect, options, settings, source, convertOptions)
+      : convertAll(raw, options, settings, source, convertOptions);
+  await writeOutput(JSON.stringify(value, null, 2), options.output, io);
+  if (typeof options.report === 'string')
+    await writeOutput(JSON.stringify(report, null, 2), options.report, io);
+  else if (options.report === true) io.stderr(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stderr(formatConvertReport(report));
+}
+
+/** What the input is: one tool of a dialect goes to `convert` in one step, anything else is read first. */
+function resolve(
+  raw: unknown,
+  options: ConvertOptions,
+  settings: InputSettings,
+  source: string,
+): ResolvedInput {
+  try {
+    return resolveInput(raw, options.from, settings);
+  } catch (error) {
+    throw toCliError(error, source);
+  }
+}
+
+interface Converted {
+  value: unknown;
+  report: ConvertReport;
+}
+
+/** One tool straight to the target (`convert`: no canonical tool built in between). */
+function convertOne(
+  raw: unknown,
+  from: Dialect,
+  options: ConvertOptions,
+  settings: InputSettings,
+  source: string,
+  write: { strict?: boolean },
+): Converted {
+  let conversion;
+  try {
+    conversion = convert(raw, { from, to: options.to, read: readOptions(settings), write });
+  } catch (error) {
+    throw toCliError(error, source);
+  }
+  const renamed: Record<string, string> = {};
+  for (const [id, target] of Object.entries(conversion.names.toTarget))
+    if (target !== parseToolId(id).name) renamed[id] = target;
+  return {
+    value: conversion.value,
+    report: {
+      from,
+      to: options.to,
+      strict: options.strict,
+      tools: 1,
+      importLosses: conversion.readLosses,
+      losses: conversion.losses,
+      renamed,
+    },
+  };
+}
+
+/** Canonical tools, or a document of a dialect: read (repeats removed), then converted together. */
+function convertAll(
+  raw: unknown,
+  options: ConvertOptions,
+  settings: InputSettings,
+  source: string,
+  write: { strict?: boolean },
+): Converted {
   const loaded = loadTools(raw, options.from, source, settings);
   if (loaded.tools.length === 0)
     throw new CliError(`${source}: no tools found`, EXIT.problems, 'CLI_NO_TOOLS');
-  const convertOptions = options.strict === undefined ? {} : { strict: options.strict };
   let value: unknown;
   let losses: Loss[];
   let names: Record<string, string>;
   try {
     if (loaded.single) {
-      const conversion = fromCanonical(loaded.tools[0]!, options.to, convertOptions);
+      const conversion = fromCanonical(loaded.tools[0]!, options.to, write);
       value = conversion.value;
       losses = conversion.losses;
       names = { ...conversion.names.toTarget };
     } else {
-      const conversion = fromCanonicalMany(loaded.tools, options.to, convertOptions);
+      const conversion = fromCanonicalMany(loaded.tools, options.to, write);
       value = conversion.value;
       losses = conversion.losses;
       names = { ...conversion.names.toTarget };
@@ -99,20 +172,18 @@ async function runConvert(file: string, options: ConvertOptions, io: CliIo): Pro
     const target = names[tool.id];
     if (target !== undefined && target !== tool.name) renamed[tool.id] = target;
   }
-  const report: ConvertReport = {
-    from: loaded.from === CANONICAL ? CANONICAL : loaded.from,
-    to: options.to,
-    strict: options.strict,
-    tools: loaded.tools.length,
-    importLosses: loaded.losses,
-    losses,
-    renamed,
+  return {
+    value,
+    report: {
+      from: loaded.from === CANONICAL ? CANONICAL : loaded.from,
+      to: options.to,
+      strict: options.strict,
+      tools: loaded.tools.length,
+      importLosses: loaded.losses,
+      losses,
+      renamed,
+    },
   };
-  await writeOutput(JSON.stringify(value, null, 2), options.output, io);
-  if (typeof options.report === 'string')
-    await writeOutput(JSON.stringify(report, null, 2), options.report, io);
-  else if (options.report === true) io.stderr(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stderr(formatConvertReport(report));
 }
 
 export const registerConvert: RegisterCommand = (program, io) => {

@@ -4,6 +4,7 @@ import {
   detectFormat,
   isDialect,
   type Loss,
+  type ToCanonicalOptions,
   toCanonical,
   UnknownDialectError,
 } from '@toolarsenal/tooladapter';
@@ -58,34 +59,52 @@ export function loadTools(
   settings: InputSettings = inputSettings({}),
 ): LoadedTools {
   try {
-    const canonical = canonicalTools(raw, from);
-    if (canonical) {
+    const input = resolveInput(raw, from, settings);
+    if (input.kind === CANONICAL) {
       const losses: Loss[] = [];
-      const tools = canonical.list.map((item, i) => readCanonical(item, `/${i}`, settings));
-      return { tools: dedupe(tools, losses, source), from: CANONICAL, single: canonical.single, losses };
+      const tools = input.list.map((item, i) => readCanonical(item, `/${i}`, settings));
+      return { tools: dedupe(tools, losses, source), from: CANONICAL, single: input.single, losses };
     }
-    let dialect: Dialect;
-    let single: boolean;
-    if (from !== undefined) {
-      if (!isDialect(from)) throw new UnknownDialectError(from, [...DIALECTS, CANONICAL]);
-      dialect = from;
-      single = !Array.isArray(raw) && !isDocumentOf(raw, dialect, settings);
-    } else {
-      const detected = detectOperation(raw) ?? detectFormat(raw, { documentLimits: settings.documentLimits });
-      dialect = detected.dialect;
-      single = detected.kind === 'tool';
-    }
-    const result = toCanonical(raw, dialect, {
-      namespace: settings.namespace,
-      limits: settings.definitionLimits,
-      documentLimits: settings.documentLimits,
-    });
+    const result = toCanonical(raw, input.dialect, readOptions(settings));
     const losses = [...result.losses];
     const tools = dedupe(result.tools, losses, source);
-    return { tools, from: dialect, single: single && tools.length === 1, losses };
+    return { tools, from: input.dialect, single: input.single && tools.length === 1, losses };
   } catch (error) {
     throw toCliError(error, source);
   }
+}
+
+/** What the input is before any tool is read: serialised canonical tools, or a dialect's tool or document. */
+export type ResolvedInput =
+  | { kind: typeof CANONICAL; list: unknown[]; single: boolean }
+  | { kind: 'dialect'; dialect: Dialect; single: boolean };
+
+/**
+ * The dialect of parsed input (given, or detected) and whether it is a single tool, or the
+ * canonical tools it holds. Throws the library's errors (an unknown dialect, undetectable input).
+ */
+export function resolveInput(raw: unknown, from: string | undefined, settings: InputSettings): ResolvedInput {
+  const canonical = canonicalTools(raw, from);
+  if (canonical) return { kind: CANONICAL, ...canonical };
+  if (from !== undefined) {
+    if (!isDialect(from)) throw new UnknownDialectError(from, [...DIALECTS, CANONICAL]);
+    return {
+      kind: 'dialect',
+      dialect: from,
+      single: !Array.isArray(raw) && !isDocumentOf(raw, from, settings),
+    };
+  }
+  const detected = detectOperation(raw) ?? detectFormat(raw, { documentLimits: settings.documentLimits });
+  return { kind: 'dialect', dialect: detected.dialect, single: detected.kind === 'tool' };
+}
+
+/** `toCanonical`'s options from the input flags. */
+export function readOptions(settings: InputSettings): ToCanonicalOptions {
+  return {
+    namespace: settings.namespace,
+    limits: settings.definitionLimits,
+    documentLimits: settings.documentLimits,
+  };
 }
 
 /** A serialised canonical tool: validated again (its id and hash are recomputed), then namespaced. */

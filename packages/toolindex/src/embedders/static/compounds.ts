@@ -1,3 +1,5 @@
+import { fallbackForms } from './tokenize.js';
+
 /** Shortest piece a compound is split into: two-letter pieces split ordinary words into noise. */
 const MIN_PIECE = 3;
 /** Words outside these lengths are not split (a compound has two pieces of 3+; longer is hashes or noise). */
@@ -38,4 +40,15 @@ export function splitCompound(word: string, isWord: (piece: string) => boolean):
   const out: string[] = [];
   for (let j = n; j > 0; j = from[j]!) out.push(word.slice(from[j]!, j));
   return out.reverse();
+}
+
+/**
+ * The vocabulary words that stand for a word the table lacks: its first known fallback form (plural, -ing, -ed),
+ * else the pieces of a run-together compound, else none. Shared by the embedder and the table builder, so a word
+ * is read the same way when the table is fitted and when it is used.
+ */
+export function standInWords(word: string, isWord: (candidate: string) => boolean): readonly string[] {
+  const form = fallbackForms(word).find(isWord);
+  if (form !== undefined) return [form];
+  return splitCompound(word, isWord) ?? [];
 }

@@ -6,8 +6,8 @@ import { EmbedderError, throwIfAborted } from '../errors.js';
 import { assertTexts, normalizeInPlace } from '../validate.js';
 import { decodeTable, type StaticTable } from './table-format.js';
 import { STATIC_TABLE_MANIFEST } from './table-manifest.js';
-import { splitCompound } from './compounds.js';
-import { fallbackForms, staticTokens } from './tokenize.js';
+import { standInWords } from './compounds.js';
+import { staticTokens } from './tokenize.js';
 
 export interface DefaultEmbedderOptions {
   /**
@@ -28,6 +28,9 @@ const UNKNOWN_CACHE_MAX = 50_000;
  * ice hockey api). Vectors made under another revision are not mixed with these (snapshots are refused).
  */
 const EMBED_REVISION = 'r2';
+
+/** The shipped table's generation, part of the embedder id. */
+const TABLE_VERSION = 'v2';
 
 /** Start of the id of every embedder made by `createDefaultEmbedder` (a static word table). */
 export const STATIC_EMBEDDER_ID_PREFIX = 'toolarsenal/static-use-lite-';
@@ -59,7 +62,7 @@ export function createDefaultEmbedder(options: DefaultEmbedderOptions = {}): Emb
 
   const embedder: Embedder & { [EMBED_IF_LOADED]: (text: string) => Float32Array | undefined } = {
     [EMBED_IF_LOADED]: (text: string) => (loaded ? embedText(loaded, text) : undefined),
-    id: `${STATIC_EMBEDDER_ID_PREFIX}v2-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
+    id: `${STATIC_EMBEDDER_ID_PREFIX}${TABLE_VERSION}-${EMBED_REVISION}@${manifest.dimensions}:${expectedSha256.slice(0, 12)}`,
     dimensions: manifest.dimensions,
     async embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       assertTexts(texts);
@@ -158,13 +161,7 @@ function unknownRows(table: LoadedTable, word: string): readonly number[] {
   const cached = table.unknown.get(word);
   if (cached !== undefined) return cached;
   const { index } = table;
-  let rows: readonly number[] = [];
-  const form = fallbackForms(word).find((f) => index.has(f));
-  if (form !== undefined) rows = [index.get(form)!];
-  else {
-    const pieces = splitCompound(word, (piece) => index.has(piece));
-    if (pieces) rows = pieces.map((piece) => index.get(piece)!);
-  }
+  const rows = standInWords(word, (w) => index.has(w)).map((w) => index.get(w)!);
   if (table.unknown.size >= UNKNOWN_CACHE_MAX) table.unknown.clear();
   table.unknown.set(word, rows);
   return rows;
