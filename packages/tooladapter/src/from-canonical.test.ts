@@ -108,7 +108,13 @@ describe('fromCanonical', () => {
   it('gives every conversion its one-entry name map as plain data', () => {
     const c = fromCanonical(weather, 'gemini');
     const expected = { toTarget: { [weather.id]: 'weather.get' }, fromTarget: { 'weather.get': weather.id } };
-    expect(c.names).toEqual(expected);
+    expect(c.names).toStrictEqual(expected);
+    for (const map of [c.names.toTarget, c.names.fromTarget]) {
+      expect(Object.getPrototypeOf(map)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptors(map)).toEqual(
+        Object.getOwnPropertyDescriptors(map === c.names.toTarget ? expected.toTarget : expected.fromTarget),
+      );
+    }
     expect(Object.keys(c)).toEqual(['value', 'losses', 'names', 'decode', 'encodeArgs']);
     expect({ ...c }.names).toEqual(expected);
     expect(JSON.parse(JSON.stringify(c)).names).toEqual(expected);

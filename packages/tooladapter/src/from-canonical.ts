@@ -51,7 +51,11 @@ function guardTool(tool: Tool, pointer: string): void {
     );
 }
 
+/** The options of a call that passes none: shared, so such a call allocates and checks nothing. */
+const NO_OPTIONS: ConvertOptions = Object.freeze({});
+
 function expectConvertOptions(options: ConvertOptions): void {
+  if (options === NO_OPTIONS) return;
   expectOptions(options);
   if (options.strict !== undefined && typeof options.strict !== 'boolean')
     throw new InvalidArgumentError('options.strict', 'a boolean', options.strict);
@@ -66,7 +70,7 @@ function expectConvertOptions(options: ConvertOptions): void {
  * lists every change (empty when lossless); `names` maps the tool id to the target name;
  * `decode` turns the model's arguments back into the canonical shape.
  */
-export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = {}): Conversion {
+export function fromCanonical(tool: Tool, target: Dialect, options: ConvertOptions = NO_OPTIONS): Conversion {
   const codec = encoderOf(target, options);
   guardTool(tool, '');
   return encodeTool(codec, tool, options);
@@ -102,25 +106,39 @@ export function encodeTool(
   return conversionOf(codec.encode(tool, targetName, options), tool.id, targetName);
 }
 
-/**
- * A conversion with its one-entry name map. Tool ids are all different: a literal keyed by one
- * (`{[id]: name}`) takes V8's slow path for a new hidden class per key (3× the cost of a store
- * into an empty object), which was half of `fromCanonical`'s own time. `__proto__` is the one key
- * a store would not define as an own property.
- */
+/** A conversion with its one-entry name maps. */
 function conversionOf(encoded: EncodedTool, id: string, targetName: string): Conversion {
   return {
     value: encoded.value,
     losses: encoded.losses,
-    names: { toTarget: oneEntry(id, targetName), fromTarget: oneEntry(targetName, id) },
+    names: {
+      toTarget: oneEntry(new ToTargetMap(), id, targetName),
+      fromTarget: oneEntry(new FromTargetMap(), targetName, id),
+    },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
 }
 
-function oneEntry(key: string, value: string): Record<string, string> {
+type NameMapConstructor = new () => Record<string, string>;
+
+/**
+ * Plain objects (prototype `Object.prototype`) whose hidden classes start from a root of their
+ * own, one per direction. Each tool id or name is a key no other object has, and V8 records every
+ * key added to an empty object as a transition of the hidden class it started from, keeping at
+ * most 1,536. Started from `{}`, name maps shared that root with every object literal the process
+ * fills key by key (parsed schemas, other libraries' maps): a thousand tools used it up, after
+ * which each store, ours and everyone else's, built a hidden class from scratch (over 10× the cost).
+ * A literal with a computed key is slower still, and a dictionary-mode object costs more per map.
+ */
+const ToTargetMap = function ToTargetMap() {} as unknown as NameMapConstructor;
+ToTargetMap.prototype = Object.prototype;
+const FromTargetMap = function FromTargetMap() {} as unknown as NameMapConstructor;
+FromTargetMap.prototype = Object.prototype;
+
+function oneEntry(out: Record<string, string>, key: string, value: string): Record<string, string> {
+  // A store would set the prototype instead of defining an own `__proto__` property.
   if (key === '__proto__') return { [key]: value };
-  const out: Record<string, string> = {};
   out[key] = value;
   return out;
 }

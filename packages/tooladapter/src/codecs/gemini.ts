@@ -80,24 +80,25 @@ export const geminiCodec: DialectCodec = {
   namePattern: GEMINI_NAME_RULE.pattern,
   encode(tool: Tool, targetName: string, options: ConvertOptions) {
     const limits = mergeLimits(GEMINI_LIMITS, options);
-    // Built by pushes: spreading two short arrays into a literal goes through the iterator protocol.
-    const losses: Loss[] = renameLoss(tool, targetName, 'Gemini');
-    for (const loss of fieldLosses(tool, 'Gemini', NO_FIELDS)) losses.push(loss);
+    // One list for every loss, in order: spreading short arrays into a literal goes through the
+    // iterator protocol, and each extra list is an allocation per conversion.
+    const losses: Loss[] = fieldLosses(tool, 'Gemini', NO_FIELDS, renameLoss(tool, targetName, 'Gemini'));
     const value: Record<string, unknown> = { name: targetName };
     if (tool.description !== '') value.description = tool.description;
     const input = tool.inputSchema;
     const inputKeys = hasOwnKey(input.properties);
+    const before = losses.length;
     const lowered =
       inputKeys || hasPropertySource(input)
-        ? lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion)
+        ? lowerInput(tool, 'gemini', 'Gemini', limits, options.recursion, losses)
         : undefined;
     if (!lowered || !loweredHasProperties(lowered.schema, input, inputKeys)) {
       // No properties: Gemini answers "properties: should be non-empty for OBJECT type", so the
       // declaration has no `parameters` at all. The losses describe that, not a lowering of the root.
+      losses.length = before;
       losses.push(...omittedParameterLosses(tool.inputSchema));
       return { value, losses, decode: IDENTITY_ARGS.decode, encodeArgs: IDENTITY_ARGS.encode };
     }
-    losses.push(...lowered.losses);
     value.parameters = lowered.schema;
     return { value, losses, decode: lowered.decode, encodeArgs: lowered.encodeArgs };
   },

@@ -96,25 +96,24 @@ function isSet(tool: Tool, field: (typeof EXTRA_TOOL_FIELDS)[number]): boolean {
 /**
  * Losses for canonical fields the target cannot carry: extra fields, and `title`, `annotations`,
  * `outputSchema` unless listed in `carried`. Namespace and version travel in the name map.
+ * Appended to `losses` when given (saves a codec a list and a copy per conversion).
  */
-export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<string>): Loss[] {
-  const losses: Loss[] = [];
-  // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
-  const extras = !extrasAllDefault(tool);
-  const onlyNamespace = extras && extrasAllDefault(tool, true);
-  for (let i = 0; extras && i < EXTRA_TOOL_FIELDS.length; i++) {
-    const field = EXTRA_TOOL_FIELDS[i]!;
-    if (onlyNamespace && field !== 'namespace') break;
-    if (carried.has(field) || !isSet(tool, field)) continue;
-    const viaNames = field === 'namespace' || field === 'version';
-    losses.push({
-      pointer: `/${field}`,
-      keyword: field,
-      action: 'dropped',
-      detail: viaNames
-        ? `${target} has no ${field}; restored only when the name map is passed to toCanonical`
-        : `${target} has no place for ${field}`,
-    });
+export function fieldLosses(
+  tool: Tool,
+  target: string,
+  carried: ReadonlySet<string>,
+  losses: Loss[] = [],
+): Loss[] {
+  if (!extrasAllDefault(tool)) {
+    // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
+    if (extrasAllDefault(tool, true)) {
+      if (!carried.has('namespace') && isSet(tool, 'namespace'))
+        losses.push(extraFieldLoss('namespace', target));
+    } else
+      for (let i = 0; i < EXTRA_TOOL_FIELDS.length; i++) {
+        const field = EXTRA_TOOL_FIELDS[i]!;
+        if (!carried.has(field) && isSet(tool, field)) losses.push(extraFieldLoss(field, target));
+      }
   }
   if (tool.title !== undefined && !carried.has('title'))
     losses.push({
@@ -140,6 +139,18 @@ export function fieldLosses(tool: Tool, target: string, carried: ReadonlySet<str
   return losses;
 }
 
+function extraFieldLoss(field: (typeof EXTRA_TOOL_FIELDS)[number], target: string): Loss {
+  const viaNames = field === 'namespace' || field === 'version';
+  return {
+    pointer: `/${field}`,
+    keyword: field,
+    action: 'dropped',
+    detail: viaNames
+      ? `${target} has no ${field}; restored only when the name map is passed to toCanonical`
+      : `${target} has no place for ${field}`,
+  };
+}
+
 export function renameLoss(tool: Tool, targetName: string, target: string): Loss[] {
   if (tool.name === targetName) return [];
   return [
@@ -152,20 +163,24 @@ export function renameLoss(tool: Tool, targetName: string, target: string): Loss
   ];
 }
 
-/** Lowers a tool's input schema with `profile` and builds the argument codec for the result. */
+/**
+ * Lowers a tool's input schema with `profile` and builds the argument codec for the result. The
+ * lowering's losses are appended to `losses` when given (and are then that same list).
+ */
 export function lowerInput(
   tool: Tool,
   profile: LoweringProfile,
   target: string,
   limits: DialectLimits,
   recursion: ConvertOptions['recursion'] = 'unfold',
+  losses?: Loss[],
 ): {
   schema: JsonSchemaObject;
   losses: Loss[];
   decode: EncodedTool['decode'];
   encodeArgs: EncodedTool['encodeArgs'];
 } {
-  const ctx = createContext(target, limits, recursion);
+  const ctx = createContext(target, limits, recursion, losses);
   const schema = lowerSchema(tool.inputSchema as JsonSchemaObject, '/inputSchema', ctx, profile);
   const codec = ctx.argsChanged ? createArgsCodec(schema) : IDENTITY_ARGS;
   return {

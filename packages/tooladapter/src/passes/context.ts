@@ -13,12 +13,14 @@ export interface PassContext {
   onRecursion: 'unfold' | 'error';
 }
 
+/** A fresh context; its losses are appended to `losses` when given. */
 export function createContext(
   target: string,
   limits: DialectLimits,
   onRecursion: 'unfold' | 'error' = 'unfold',
+  losses: Loss[] = [],
 ): PassContext {
-  return { losses: [], target, limits, argsChanged: false, onRecursion };
+  return { losses, target, limits, argsChanged: false, onRecursion };
 }
 
 export function note(

@@ -7,6 +7,7 @@ import { byPasses, byPipeline, loweringOutcome, takesEmitter } from '../test-fix
 import { createContext } from './context.js';
 import { emitGeminiSchema, KIND_MASK, keyKind } from './gemini-emit.js';
 import { GEMINI_ALLOWED_FIELDS, lowerToGeminiSchema } from './gemini-schema.js';
+import { scanSchema } from './scan.js';
 import type { Schema } from './schema-utils.js';
 
 // Pydantic's optional fields and simple unions, annotated: the anyOf shapes the emitter meets most.
@@ -21,6 +22,46 @@ const nullableArb = fc.record(
   },
   { requiredKeys: ['anyOf'] },
 );
+// Optional values (and one-branch anyOfs) beside each kind of sibling that leaves them to the
+// general path: a keyword Gemini lacks, `enum`/`format`/`required`, another subschema keyword, a
+// `type`.
+const optionalArb = fc
+  .tuple(
+    // Sometimes both branches admit only null.
+    fc.oneof(schemaArb, unionSchemaArb, nullableArb, fc.constant({ type: 'null' })),
+    // Or no null branch at all: a one-branch anyOf.
+    fc.constantFrom<unknown>(
+      { type: 'null' },
+      { nullable: true },
+      { type: 'null', description: 'None.' },
+      null,
+    ),
+    fc.boolean(),
+    fc.option(
+      fc.constantFrom<[string, unknown]>(
+        ['title', 'Opt'],
+        ['minLength', 1],
+        ['nullable', false],
+        ['examples', ['x']],
+        ['format', 'date-time'],
+        ['enum', ['a', 1]],
+        ['required', ['a']],
+        ['properties', { a: { type: 'integer' } }],
+        ['items', { type: 'string' }],
+        ['items', [{ type: 'string' }, { type: 'null' }]],
+        ['type', 'string'],
+        ['type', 'integer'],
+      ),
+      { nil: undefined },
+    ),
+  )
+  .map(([branch, none, first, sibling]) => {
+    const node: Record<string, unknown> = {
+      anyOf: none === null ? [branch] : first ? [none, branch] : [branch, none],
+    };
+    if (sibling) node[sibling[0]] = sibling[1];
+    return node;
+  });
 const simpleUnionArb = fc.record({
   anyOf: fc.array(schemaArb, { minLength: 2, maxLength: 3 }),
   description: fc.constant('Either.'),
@@ -31,7 +72,7 @@ const rootArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     .tuple(
       fc.dictionary(
         fc.constantFrom('query', 'limit', 'tags', 'Max results'),
-        fc.oneof(nullableArb, simpleUnionArb, schemaArb),
+        fc.oneof(nullableArb, optionalArb, simpleUnionArb, schemaArb),
         { maxKeys: 4 },
       ),
       // Sometimes a required name without its property (Gemini: "property is not defined").
@@ -43,6 +84,41 @@ const rootArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
       required: [...Object.keys(properties).slice(0, 2), ...ghost],
     })),
 );
+// What the stand-in pass replaces (anything-schemas, free-form and empty objects, tuples) beside
+// what it leaves to the general path (false branches, {not: {}}, arrays without items), under
+// every value keyword and in `$defs`.
+const standInOdd = fc.constantFrom<unknown>(
+  true,
+  false,
+  {},
+  { description: 'anything' },
+  { not: {} },
+  { type: 'object' },
+  { type: 'object', description: 'A map.', additionalProperties: { type: 'integer' } },
+  { type: 'object', additionalProperties: false },
+  { type: 'array' },
+  { type: 'array', prefixItems: [{ type: 'string' }] },
+  { type: ['object', 'null'] },
+);
+const standInNodeArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, schemaArb, nullableArb, standInOdd, tie('object'), tie('union')),
+  object: fc.record(
+    {
+      type: fc.constant('object'),
+      properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('node'), { maxKeys: 3 }),
+      additionalProperties: fc.oneof(fc.boolean(), tie('node')),
+      patternProperties: fc.dictionary(fc.constantFrom('^x'), tie('node'), { maxKeys: 1 }),
+      $defs: fc.dictionary(fc.constantFrom('D'), tie('node'), { maxKeys: 1 }),
+      items: tie('node'),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  union: fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }), title: fc.constant('U') }),
+})).node;
+const standInRootArb = fc
+  .dictionary(fc.constantFrom('x', 'y', 'z'), standInNodeArb, { minKeys: 1, maxKeys: 3 })
+  .map((properties) => ({ type: 'object', properties }) as Record<string, unknown>);
+
 const limitsArb = fc.oneof(
   fc.constant(GEMINI_LIMITS),
   fc
@@ -86,9 +162,23 @@ describe('the single-pass Gemini emitter', () => {
     expect(emitted).toBeGreaterThan(300);
   });
 
+  it('makes the stand-in decisions of the pass pipeline: same schema, losses in the same order (property)', () => {
+    let withStandIns = 0;
+    fc.assert(
+      fc.property(standInRootArb, limitsArb, fc.boolean(), (raw, limits, frozen) => {
+        const schema = frozen ? deepFreeze(structuredClone(raw)) : raw;
+        const scan = scanSchema(schema);
+        if (scan.standInCandidate && takesEmitter(schema, limits.maxNestingDepth)) withStandIns++;
+        expect(byPipeline(schema, limits)).toEqual(byPasses(schema, limits));
+      }),
+      { numRuns: 1500 },
+    );
+    expect(withStandIns).toBeGreaterThan(300);
+  });
+
   it('is the generic walk of lowerToGeminiSchema on any schema, covered or not (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(rootArb, unionSchemaArb as fc.Arbitrary<Schema>), (schema) => {
+      fc.property(fc.oneof(rootArb, unionSchemaArb as fc.Arbitrary<Schema>, optionalArb), (schema) => {
         expect(loweringOutcome((ctx) => emitGeminiSchema(schema, '/inputSchema', ctx)!.schema)).toEqual(
           loweringOutcome((ctx) => lowerToGeminiSchema(schema, '/inputSchema', ctx)),
         );
@@ -103,7 +193,10 @@ describe('the single-pass Gemini emitter', () => {
     ) as Schema;
     let deep: Schema = { type: 'string', examples: ['x'] };
     for (let i = 0; i < 300; i++) deep = { type: 'array', items: deep };
-    for (const schema of [polluted, deep]) {
+    // An optional value at the last level walked: its null branch is one level too deep.
+    let edge: Schema = { anyOf: [true, { type: 'null' }] };
+    for (let i = 0; i < 256; i++) edge = { type: 'array', items: edge };
+    for (const schema of [polluted, deep, edge]) {
       const ctx = createContext('Gemini', GEMINI_LIMITS);
       ctx.losses.push({ pointer: '/name', keyword: 'name', action: 'renamed', detail: 'earlier' });
       expect(emitGeminiSchema(schema, '/inputSchema', ctx)).toBeUndefined();

@@ -149,12 +149,11 @@ function lowerGeminiNode(input: Schema, at: PointerOf, ctx: PassContext): Schema
     }
   }
   const extra = Object.keys(node).filter((k) => !GEMINI_ALLOWED_FIELDS.has(k));
-  if (extra.length > 0) {
-    moveKeywordsToDescription(node, extra, at(), ctx, 'Gemini: "Unknown name … Cannot find field"');
-  }
+  if (extra.length > 0) moveKeywordsToDescription(node, extra, at(), ctx, UNKNOWN_FIELD_DETAIL);
   return node;
 }
 
+export const UNKNOWN_FIELD_DETAIL = 'Gemini: "Unknown name … Cannot find field"';
 export const NULLABLE_DETAIL = 'null expressed as nullable: true (Gemini has no type "null")';
 
 function lowerNulls(node: Schema, at: () => string, ctx: PassContext): Schema {
@@ -240,7 +239,7 @@ function lowerEnum(node: Schema, at: () => string, ctx: PassContext): void {
  * runtime call, and this runs for every optional field of pydantic schemas. `__proto__` (which a
  * store would not define as an own key) keeps the spread form.
  */
-function mergeOverBranch(branch: Schema, node: Schema): Schema {
+export function mergeOverBranch(branch: Schema, node: Schema): Schema {
   if (Object.hasOwn(node, '__proto__')) {
     const { anyOf: _drop, ...rest } = node;
     return { ...branch, ...rest };
@@ -251,7 +250,7 @@ function mergeOverBranch(branch: Schema, node: Schema): Schema {
 }
 
 /** A lowered `{type:"null"}` branch: `nullable` with nothing that admits other values. */
-function isNullOnly(b: unknown): boolean {
+export function isNullOnly(b: unknown): boolean {
   if (!isPlainObject(b) || b.nullable !== true) return false;
   return b.type === undefined && b.enum === undefined && b.anyOf === undefined && b.properties === undefined;
 }
@@ -272,11 +271,10 @@ const HAS_ALL = HAS_ENUM | HAS_ANY_OF | HAS_FORMAT | HAS_REQUIRED;
 /**
  * `geminiNeedsChange` for a node whose keys are all allowed (the emitter checks keys as it walks).
  * `present` says which of `enum`, `anyOf`, `format`, `required` the node may have: the emitter
- * saw its keys and passes only those, so a leaf costs one read of `type` (each read here is a
- * lookup on a different object shape per node).
+ * saw its keys and passes only those, and `type` as it read it, so a leaf costs no lookup here
+ * (each read here is a lookup on a different object shape per node).
  */
-export function geminiValuesNeedChange(node: Schema, present = HAS_ALL): boolean {
-  const t = node.type;
+export function geminiValuesNeedChange(node: Schema, present = HAS_ALL, t: unknown = node.type): boolean {
   if (Array.isArray(t) || t === 'null') return true;
   if (present === 0) return false;
   const values = present & HAS_ENUM ? node.enum : undefined;

@@ -4,7 +4,8 @@ import type { PassContext } from './context.js';
 import { distributeIntoAnyOf } from './distribute-any-of.js';
 import { dropSchemaKeyword } from './drop-schema-keyword.js';
 import { flattenAllOf } from './flatten-all-of.js';
-import { emitGeminiSchema, enforceLoweredLimits, geminiPlan } from './gemini-emit.js';
+import { emitGeminiSchema } from './gemini-emit.js';
+import { enforceLoweredLimits, geminiPlan } from './gemini-plan.js';
 import { lowerToGeminiSchema } from './gemini-schema.js';
 import { inlineRefs } from './inline-refs.js';
 import { enforceLimits, enforceScanLimits } from './limits.js';
@@ -33,9 +34,11 @@ export function lowerSchema(
   if (profile === 'gemini') {
     // Most schemas need only the Gemini walk itself: one pass that checks while it descends.
     const plan = geminiPlan(s, scan, ctx.limits.maxNestingDepth, geminiCovered);
-    const emitted = plan.emit ? emitGeminiSchema(s, base, ctx) : undefined;
+    const emitted = plan.emit ? emitGeminiSchema(s, base, ctx, scan.standInCandidate) : undefined;
     if (emitted !== undefined) {
-      enforceLoweredLimits(emitted, plan.grows, plan.consts, scan, base, ctx);
+      // Each const adds at most one enum value (none when its node has an enum already).
+      const adds = plan.consts > 0 && scan.enumValues + plan.consts > ctx.limits.maxEnumValues;
+      enforceLoweredLimits(emitted, plan.grows, adds, scan, base, ctx);
       return emitted.schema;
     }
   }
@@ -145,9 +148,17 @@ export function needsDistribution(scan: SchemaScan): boolean {
   return has('$ref') || has('allOf') || has('oneOf') || scan.anyOfWithType;
 }
 
-/** Whether neither the anyOf distribution nor the stand-in pass could change the schema. */
+/** Whether `lowerSchema` lowers this schema for Gemini with the single-pass emitter alone. */
+export function geminiTakesEmitter(schema: Schema, scan: SchemaScan, maxNestingDepth: number): boolean {
+  return geminiPlan(schema, scan, maxNestingDepth, geminiCovered).emit;
+}
+
+/**
+ * Whether the anyOf distribution could not change the schema, nor the stand-in pass beyond what the
+ * emitter decides itself (stand-ins for the subschemas `standInReason` names).
+ */
 function geminiCovered(scan: SchemaScan, depth: number): boolean {
-  return !needsDistribution(scan) && !needsStandIns(scan, depth);
+  return !needsDistribution(scan) && !standInsBeyondEmitter(scan, depth);
 }
 
 /** Whether any keyword, format or `minItems` in the schema falls outside `policy`. */
@@ -159,9 +170,18 @@ function needsPolicy(scan: SchemaScan, policy: KeywordPolicy): boolean {
 
 /** Whether the stand-in pass can change anything (it walks the whole schema, so skip it when not). */
 export function needsStandIns(scan: SchemaScan, maxDepth: number): boolean {
+  return scan.standInCandidate || standInsBeyondEmitter(scan, maxDepth);
+}
+
+/**
+ * What the stand-in pass does beyond replacing subschemas on the way down (which the Gemini
+ * emitter does as it descends): drop `false` and `{not: {}}` branches (index shifts the emitter
+ * would have to replay), give arrays `items`, replace objects nested too deep, and whatever
+ * inlined refs bring.
+ */
+function standInsBeyondEmitter(scan: SchemaScan, maxDepth: number): boolean {
   return (
-    scan.standInCandidate ||
-    (scan.falseSchemas && (scan.keywords.has('anyOf') || scan.keywords.has('oneOf'))) ||
+    scan.falseBranches ||
     scan.arrayWithoutItems ||
     scan.objectDepth > maxDepth ||
     scan.keywords.has('not') ||

@@ -99,6 +99,8 @@ export interface SchemaScan {
   enumValues: number;
   /** Characters of property names and string enum values. */
   enumChars: number;
+  /** Nodes with a `const` (Gemini lowers each to a one-value enum). */
+  consts: number;
   /** Some array schema has neither `items` nor `prefixItems`. */
   arrayWithoutItems: boolean;
   /** Some `type` is a list of several types (Gemini lowers those to `anyOf`). */
@@ -106,11 +108,11 @@ export interface SchemaScan {
   /** Some subschema accepts anything (`{}`, `true`), is an object without properties, or a tuple. */
   standInCandidate: boolean;
   /**
-   * Some subschema below the root is `false`. The stand-in pass only acts on one inside an
-   * `anyOf`/`oneOf` list (a branch no value satisfies is dropped), so elsewhere (the usual
-   * `additionalProperties: false`) it alone is no reason to run that pass.
+   * Some `anyOf`/`oneOf` list has a `false` branch: the only `false` subschema the stand-in pass
+   * acts on (it drops a branch no value satisfies), so elsewhere (the usual
+   * `additionalProperties: false`) one is no reason to run that pass.
    */
-  falseSchemas: boolean;
+  falseBranches: boolean;
   /** Deepest object nesting (root object = 1). */
   objectDepth: number;
   /** Some node has `anyOf` next to a `type`: the only nodes `distributeIntoAnyOf` rewrites. */
@@ -127,8 +129,8 @@ export interface GeminiPlan {
   emit: boolean;
   /** Whether lowering can change the counts: `anyOf` or type lists present. */
   grows: boolean;
-  /** Whether a `const` is present (lowered to a one-value enum). */
-  consts: boolean;
+  /** Nodes with a `const`: at most this many enum values are added by lowering them. */
+  consts: number;
 }
 
 /**
@@ -143,20 +145,18 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     properties: 0,
     enumValues: 0,
     enumChars: 0,
+    consts: 0,
     arrayWithoutItems: false,
     typeLists: false,
     standInCandidate: false,
-    falseSchemas: false,
+    falseBranches: false,
     objectDepth: 0,
     anyOfWithType: false,
     gemini: undefined,
   };
   const go = (node: unknown, level: number, objects = 0): void => {
     if (typeof node === 'boolean') {
-      if (level > 0) {
-        if (node) scan.standInCandidate = true;
-        else scan.falseSchemas = true;
-      }
+      if (level > 0 && node) scan.standInCandidate = true;
       return;
     }
     if (!isPlainObject(node) || level > maxLevel) return;
@@ -184,7 +184,7 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
       if (key === 'enum' && Array.isArray(value)) {
         scan.enumValues += value.length;
         for (const v of value) if (typeof v === 'string') scan.enumChars += v.length;
-      }
+      } else if (key === 'const') scan.consts++;
       const kind = subschemaKindOf(key);
       if (kind === 0) {
         if (key === 'format' && typeof value === 'string') scan.formats.add(value);
@@ -202,7 +202,11 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
         for (const name in value)
           if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1, depth);
       } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
-        for (const child of value) go(child, level + 1, depth);
+        const branches = key === 'anyOf' || key === 'oneOf';
+        for (const child of value) {
+          if (child === false && branches) scan.falseBranches = true;
+          go(child, level + 1, depth);
+        }
       } else if (kind & SUBSCHEMA_SINGLE) {
         go(value, level + 1, depth);
       }

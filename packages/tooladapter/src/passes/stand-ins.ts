@@ -12,15 +12,20 @@ import {
 } from './schema-utils.js';
 
 /** Keywords whose subschemas describe (part of) an argument value, so a stand-in keeps the meaning. */
-const VALUE_KEYWORDS: ReadonlySet<string> = new Set([
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'items',
-  'prefixItems',
-  'anyOf',
-  'oneOf',
-]);
+export function isValueKeyword(keyword: string): boolean {
+  switch (keyword) {
+    case 'properties':
+    case 'patternProperties':
+    case 'additionalProperties':
+    case 'items':
+    case 'prefixItems':
+    case 'anyOf':
+    case 'oneOf':
+      return true;
+    default:
+      return false;
+  }
+}
 
 export interface StandInOptions {
   /** Free-form objects and maps (no properties, not closed). */
@@ -48,17 +53,6 @@ export function replaceInexpressible(
   options: StandInOptions,
 ): Schema {
   const maxDepth = options.maxObjectDepth ?? Number.POSITIVE_INFINITY;
-  const wants = (node: unknown, depth: number): string | undefined => {
-    if (options.anySchemas && isAnySchema(node)) return 'a schema that accepts any value';
-    if (!isPlainObject(node)) return undefined;
-    if (options.freeFormObjects && isFreeFormObject(node))
-      return 'a free-form object/map (no fixed properties)';
-    if (options.tuples && Array.isArray(node.prefixItems)) return 'a tuple (prefixItems)';
-    if (options.emptyObjects && isObjectLike(node) && !hasProperties(node))
-      return 'an object without properties';
-    if (depth > maxDepth && hasType(node, 'object')) return `object nesting deeper than ${maxDepth} levels`;
-    return undefined;
-  };
   // Object nesting below each node on the current path (the root counts as level 1).
   const below: number[] = [];
   return mapSchemaShared(
@@ -70,8 +64,8 @@ export function replaceInexpressible(
     base,
     (node, at, keyword, descends) => {
       const depth = keyword === undefined ? 1 : keyword === '$defs' ? 1 : below[below.length - 1]!;
-      if (keyword !== undefined && VALUE_KEYWORDS.has(keyword)) {
-        const why = wants(node, depth);
+      if (keyword !== undefined && isValueKeyword(keyword)) {
+        const why = standInReason(node, options, depth, maxDepth);
         if (why !== undefined) return jsonStandIn(node, at(), ctx, `${why} is not expressible`);
       }
       if (descends) {
@@ -81,6 +75,35 @@ export function replaceInexpressible(
       return undefined;
     },
   ) as Schema;
+}
+
+const ANY_REASON = 'a schema that accepts any value';
+const TUPLE_REASON = 'a tuple (prefixItems)';
+
+/**
+ * Why `node` (a subschema under a value keyword, `depth` object levels down) needs a stand-in
+ * under `options`, or `undefined` when the target can express it.
+ */
+export function standInReason(
+  node: unknown,
+  options: StandInOptions,
+  depth = 1,
+  maxDepth = Number.POSITIVE_INFINITY,
+): string | undefined {
+  if (!isPlainObject(node)) return options.anySchemas && node === true ? ANY_REASON : undefined;
+  // Most subschemas have one type that is not "object": none of the rules below but the tuple's
+  // can hold, and this answers with two reads instead of a dozen (a different shape every node).
+  const type = node.type;
+  if (typeof type === 'string' && type !== 'object')
+    return options.tuples && Array.isArray(node.prefixItems) ? TUPLE_REASON : undefined;
+  if (options.anySchemas && isAnySchema(node)) return ANY_REASON;
+  if (options.freeFormObjects && isFreeFormObject(node))
+    return 'a free-form object/map (no fixed properties)';
+  if (options.tuples && Array.isArray(node.prefixItems)) return TUPLE_REASON;
+  if (options.emptyObjects && isObjectLike(node) && !hasProperties(node))
+    return 'an object without properties';
+  if (depth > maxDepth && hasType(node, 'object')) return `object nesting deeper than ${maxDepth} levels`;
+  return undefined;
 }
 
 /** After a node's children: drop `anyOf`/`oneOf` branches no value satisfies; give arrays `items`. */

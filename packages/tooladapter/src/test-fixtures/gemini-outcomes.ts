@@ -1,7 +1,6 @@
 import { GEMINI_LIMITS } from '../codecs/gemini-common.js';
 import { createContext, type PassContext } from '../passes/context.js';
-import { emitterCovers } from '../passes/gemini-emit.js';
-import { lowerGeminiByPasses, lowerSchema, needsDistribution, needsStandIns } from '../passes/pipelines.js';
+import { geminiTakesEmitter, lowerGeminiByPasses, lowerSchema } from '../passes/pipelines.js';
 import { scanSchema } from '../passes/scan.js';
 import type { Schema } from '../passes/schema-utils.js';
 import type { DialectLimits } from '../types.js';
@@ -43,6 +42,5 @@ export function byPasses(schema: Schema, limits?: DialectLimits): LoweringOutcom
 
 /** Whether the pipeline lowers this schema with the single-pass emitter alone. */
 export function takesEmitter(schema: Schema, maxNestingDepth = GEMINI_LIMITS.maxNestingDepth): boolean {
-  const scan = scanSchema(schema);
-  return emitterCovers(schema, scan) && !needsDistribution(scan) && !needsStandIns(scan, maxNestingDepth);
+  return geminiTakesEmitter(schema, scanSchema(schema), maxNestingDepth);
 }
