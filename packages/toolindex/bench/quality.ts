@@ -32,12 +32,15 @@ const NO_NEW_SIGNALS = { fuzzy: 0, slots: 0, clauses: 0 };
 
 /**
  * Every mode, the baseline, the ablations of the signals, and the previous defaults. Lexical rows are an index
- * without an embedder (its defaults: morphology, the mean length pivot) plus the row's change; semantic and
- * hybrid rows an index with the default embedder (its defaults: no morphology, the geometric pivot, soft terms).
+ * without an embedder (its defaults: morphology, the mean length pivot) plus the row's change, except the two
+ * marked as searching an index with the default embedder in lexical mode; semantic and hybrid rows an index with
+ * the default embedder (its defaults: the geometric pivot, soft terms, morphology in lexical-mode searches only).
  */
 export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
   const lexical = 'lexical (default: no embedder; morphology, mean pivot)';
   const hybrid = 'hybrid (default: default embedder; blend α 0.5, geometric pivot)';
+  const lexicalWithEmbedder =
+    'lexical mode, index with the default embedder (geometric pivot, soft terms, morphology)';
   const list: Run[] = [
     {
       label: 'baseline: plain BM25 (k1 1.2, b 0.75, no signals)',
@@ -76,6 +79,18 @@ export function runs(embedder: Embedder, stronger?: Embedder): Run[] {
       vs: lexical,
     },
     { label: lexical, options: {}, mode: 'lexical' },
+    {
+      label: lexicalWithEmbedder,
+      options: { embedder },
+      mode: 'lexical',
+      vs: lexical,
+    },
+    {
+      label: 'lexical mode, index with the default embedder, without morphology',
+      options: { embedder, morphology: false },
+      mode: 'lexical',
+      vs: lexicalWithEmbedder,
+    },
     { label: 'semantic (default embedder)', options: { embedder }, mode: 'semantic' },
     {
       label: 'hybrid, RRF k 60',

@@ -24,7 +24,8 @@ import {
  * Semantic and hybrid use the default embedder, or `--embedder`: `teacher` is the full USE-lite model (cached on
  * disk, bench/teacher-embedder.ts), a path is another static table file (any checksum accepted), `wrapped:<spec>`
  * that embedder under a foreign id (soft terms then read the shipped table). `--vs-embedder` and `--vs-mode` set
- * the `--vs` side's (default: the same as the first side's).
+ * the `--vs` side's (default: the same as the first side's). `--index-embedder` gives lexical runs the embedder too:
+ * an index with an embedder (and its defaults) searched in lexical mode, instead of an index without one.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -34,6 +35,8 @@ const flag = (name: string) => {
   args.splice(at, 2);
   return value;
 };
+const indexEmbedderAt = args.indexOf('--index-embedder');
+if (indexEmbedderAt >= 0) args.splice(indexEmbedderAt, 1);
 const vs = flag('--vs');
 const only = flag('--set') as DevSetName | undefined;
 const embedderSpec = flag('--embedder') ?? 'default';
@@ -44,7 +47,7 @@ const vsMode = (flag('--vs-mode') ?? mode) as SearchMode;
 
 const embedders = new Map<string, Embedder>();
 function embedderFor(spec: string, searchMode: SearchMode): Embedder | undefined {
-  if (searchMode === 'lexical') return undefined;
+  if (searchMode === 'lexical' && indexEmbedderAt < 0) return undefined;
   let embedder = embedders.get(spec);
   if (!embedder) {
     if (spec === 'default') embedder = createDefaultEmbedder();
@@ -104,8 +107,9 @@ for (const name of only ? [only] : DEV_SETS) {
     line += `  vs R@5 ${round(meanMetrics(base).r5)}: Δ ${ci.delta.toFixed(2)} [${ci.low.toFixed(2)}, ${ci.high.toFixed(2)}]`;
   }
   const sides =
-    embedderSpec === 'default' && vsEmbedderSpec === 'default'
+    (embedderSpec === 'default' && vsEmbedderSpec === 'default'
       ? ''
-      : ` [${embedderSpec} vs ${vsEmbedderSpec}]`;
+      : ` [${embedderSpec} vs ${vsEmbedderSpec}]`) +
+    (indexEmbedderAt >= 0 ? ' (index with the embedder)' : '');
   console.log(line, JSON.stringify(options) + sides);
 }

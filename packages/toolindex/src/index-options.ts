@@ -7,7 +7,7 @@ import { DEFAULT_BM25, type Bm25Params, type LengthPivot } from './lexical/bm25.
 import { DEFAULT_FUSION, type FusionOptions } from './ranking/fusion.js';
 import { DEFAULT_MIN_RELEVANCE } from './ranking/relevance.js';
 import type { Penalties, SignalWeights } from './ranking/signals.js';
-import type { IndexOptions } from './types.js';
+import type { IndexOptions, SearchMode } from './types.js';
 import { DEFAULT_SOFT_TERMS, isStaticTable, type SoftTermOptions } from './lexical/soft-terms.js';
 
 /** Requests this long are abuse, not agents: refused. Long requests below it are reduced (reduceQuery). */
@@ -22,7 +22,19 @@ export interface ResolvedOptions {
   minRelevance: number;
   maxQueryLength: number;
   softTerms: SoftTermOptions | undefined;
-  morphology: boolean;
+  morphology: Morphology;
+}
+
+/**
+ * When query words get their derivational relatives: always, never, or only in searches in lexical mode (an index
+ * with an embedder: morphology passed the keep rule in lexical mode and not in hybrid mode). Query-side only, so a
+ * search can follow its own mode.
+ */
+export type Morphology = boolean | 'lexical-mode';
+
+/** Whether a search in `mode` looks up the relatives of its query words. */
+export function morphologyIn(morphology: Morphology | undefined, mode: SearchMode): boolean {
+  return morphology === true || (morphology === 'lexical-mode' && mode === 'lexical');
 }
 
 /** Which defaults an index gets: those of the mode it searches by default (hybrid with an embedder, else lexical). */
@@ -30,12 +42,13 @@ export type IndexKind = 'lexical' | 'hybrid';
 
 /**
  * The defaults that differ by kind of index. Each ranking change is kept only in the mode where it passed on
- * both dev sets (docs/ranking-experiments.md, session 17), so an index gets those of the mode it searches by
- * default: morphology for lexical, the geometric length pivot for hybrid.
+ * both dev sets (docs/ranking-experiments.md, sessions 17 and 18). The length pivot is built into the postings, so
+ * an index gets the one of the mode it searches by default: the mean for lexical, the geometric mean for hybrid.
+ * Morphology only looks query words up, so it follows each search's mode: on in lexical mode, off in hybrid mode.
  */
-export function indexDefaults(kind: IndexKind): { morphology: boolean; lengthPivot: LengthPivot } {
+export function indexDefaults(kind: IndexKind): { morphology: Morphology; lengthPivot: LengthPivot } {
   return kind === 'hybrid'
-    ? { morphology: false, lengthPivot: 'geometric' }
+    ? { morphology: 'lexical-mode', lengthPivot: 'geometric' }
     : { morphology: true, lengthPivot: DEFAULT_BM25.lengthPivot };
 }
 

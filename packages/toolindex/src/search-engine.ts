@@ -18,6 +18,7 @@ import { tokenize } from './text/tokenize.js';
 import { type CatalogueTerms, type SoftTerms, withSoftTerms } from './lexical/soft-terms.js';
 import type { Embedder } from './embedders/embedder.js';
 import { withRelatives } from './lexical/morphology.js';
+import { type Morphology, morphologyIn } from './index-options.js';
 import { nameVectors } from './ranking/name-match.js';
 import type { SearchContext, SearchFilters, SearchMode, SearchOptions, SearchResult } from './types.js';
 
@@ -90,8 +91,8 @@ export interface RankingConfig {
   readonly maxQueryLength: number;
   /** Soft term matching (the `softTerms` index option); absent: off. */
   readonly softTerms?: SoftTerms | undefined;
-  /** Derivational relatives of query words (the `morphology` index option); absent: off. */
-  readonly morphology?: boolean | undefined;
+  /** Derivational relatives of query words (the `morphology` index option, resolved); absent: off. */
+  readonly morphology?: Morphology | undefined;
   /** The static word table when it is the index's embedder: the name signal reads tool names through it. */
   readonly nameTable?: Embedder | undefined;
   /** The validating, caching embedder wrapper (absent: lexical only). */
@@ -147,7 +148,7 @@ export async function runSearch(
         : await withSoftTerms(
             statistics,
             analysis.tokens,
-            lexicalTerms(config, statistics, analysis.tokens, query),
+            lexicalTerms(config, statistics, analysis.tokens, query, mode),
             // Not for reduced long requests: they carry many words, and each new word costs a catalogue scan.
             query === options.query ? config.softTerms : undefined,
           ),
@@ -216,15 +217,18 @@ export async function runSearch(
   return result;
 }
 
-/** The query's BM25 terms (asides weigh 0), with the derivational relatives of its words when that is on. */
+/** The query's BM25 terms (asides weigh 0), with the derivational relatives of its words when `mode` has them. */
 function lexicalTerms(
   config: RankingConfig,
   statistics: QueryStatistics,
   tokens: readonly string[],
   query: string,
+  mode: SearchMode,
 ): QueryTerm[] {
   const terms = queryTerms(statistics, tokens, asidesOf(query, statistics));
-  return config.morphology ? withRelatives((term) => statistics.lookup(term), tokens, terms) : terms;
+  return morphologyIn(config.morphology, mode)
+    ? withRelatives((term) => statistics.lookup(term), tokens, terms)
+    : terms;
 }
 
 function charGramQuery(model: CharGramModel, tokens: readonly string[]) {

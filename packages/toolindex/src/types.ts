@@ -33,10 +33,10 @@ export interface IndexOptions {
    */
   softTerms?: boolean | Partial<SoftTermOptions>;
   /**
-   * Derivational morphology in lexical and hybrid search (default: on for an index without an embedder, off for
-   * one with an embedder): a query word also matches, at half weight, the catalogue's words of the same root that
-   * stemming keeps apart ("recommend" / "recommendation", "analyze" / "analysis"), from WordNet's derivational
-   * links (see the README).
+   * Derivational morphology (default: on in lexical-mode searches, off in hybrid ones; `true` or `false` sets it for
+   * every mode): a query word also matches, at half weight, the catalogue's words of the same root that stemming
+   * keeps apart ("recommend" / "recommendation", "analyze" / "analysis"), from WordNet's derivational links (see
+   * the README).
    */
   morphology?: boolean;
 }
