@@ -26,7 +26,13 @@ export {
 } from './lexical/bm25.js';
 export { poolVectorScores, type VectorScores } from './search-request.js';
 export { FIELDS, textHash, toolEmbeddingText, toolFields } from './tool-text.js';
-export { type IndexKind, resolveIndexOptions, type ResolvedOptions } from './index-options.js';
+export {
+  type IndexKind,
+  type Morphology,
+  morphologyIn,
+  resolveIndexOptions,
+  type ResolvedOptions,
+} from './index-options.js';
 export {
   checkId,
   checkListener,
