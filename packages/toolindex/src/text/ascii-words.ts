@@ -104,14 +104,15 @@ export function wordHash(text: string, start: number, end: number): number {
 }
 
 /**
- * Whether `text[at]` is a plural "s" that ends a word (`NFTs`, `APIs`): then the capital before it starts no
- * camelCase word (`NF|Ts` otherwise). Reads the character after it in `text` itself, not up to a range's end, so
- * every scan splits a word the same way wherever its range stops.
+ * Whether `text[at]` is a plural "s" that ends a word (`NFTs`, `APIs`, `getAPIsList`): then the capital before it
+ * starts no camelCase word (`NF|Ts` otherwise). A capital after the "s" starts the next camelCase word, as on the
+ * Unicode path; a lower-case letter or a digit continues it (`NFTsale` → `NF|Tsale`). Reads the character after
+ * it in `text` itself, not up to a range's end, so every scan splits a word the same way wherever its range stops.
  */
 export function pluralEndsAt(text: string, at: number): boolean {
   if (text.charCodeAt(at) !== 115) return false;
   const c = text.charCodeAt(at + 1); // NaN past the end
-  return !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57));
+  return !((c >= 97 && c <= 122) || (c >= 48 && c <= 57));
 }
 
 /**

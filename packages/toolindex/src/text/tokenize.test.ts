@@ -32,6 +32,18 @@ describe('tokenize', () => {
       'is',
     ]);
     expect(splitCamelCase('listNFTs and NFTsale')).toBe('list NFTs and NF Tsale');
+    // A capital after the s starts the next word (property-test counterexample: the ASCII scan read "APIsAPIs"
+    // as AP|Is|APIs while the Unicode path read APIs|APIs).
+    expect(tokenize('getAPIsList APIsAPIs NFTs2')).toEqual(['get', 'api', 'list', 'api', 'api', 'nf', 'ts2']);
+    expect(unicodeWords('getAPIsList APIsAPIs NFTs2', [])).toEqual([
+      'get',
+      'api',
+      'list',
+      'api',
+      'api',
+      'nf',
+      'ts2',
+    ]);
     expect(unicodeWords('NFTs é APIs’ ＮＦＴｓ', [])).toEqual(['nft', 'é', 'api', 'nft']);
     expect(tokenize('NFTs é APIs’ ＮＦＴｓ')).toEqual(['nft', 'é', 'api', 'nft']);
   });
