@@ -2,7 +2,7 @@
  * Conversion throughput over the 527 real MCP tools to every target, median CPU time of several
  * runs after warm-up, with structuredClone and a JSON round trip of each tool as same-run
  * baselines. (bench/gemini-peers.ts, run next by `npm run bench`, compares Gemini lowering with
- * its peers in a fresh process.) Measures the built package (dist): tsx adds helpers to small
+ * its peers in fresh processes.) Measures the built package (dist): tsx adds helpers to small
  * functions that the published JavaScript does not have.
  * Run: npm run bench -w @toolarsenal/tooladapter
  */
