@@ -9,7 +9,8 @@
 import { cpus } from 'node:os';
 import type * as tooladapter from '../src/index.js';
 import { loadCorpusTools, optionsOf, TARGET_CONFIGS } from '../src/test-fixtures/corpus-tools.js';
-import { fmt, RUNS, timeMs, WARMUP } from './measure.js';
+import { updateTool } from '@toolarsenal/toolmodel';
+import { compareMs, fmt, RUNS, timeMs, WARMUP } from './measure.js';
 
 const { fromCanonical } = (await import(
   process.env.BENCH_SRC === '1' ? '../src/index.js' : '../dist/index.js'
@@ -47,4 +48,38 @@ console.log('|---|---:|---:|:---:|');
 for (const r of rows) {
   const meets = r.label.startsWith('baseline') ? '' : r.rate >= TARGET_RATE ? 'yes' : 'NO';
   console.log(`| ${r.label} | ${fmt(r.rate)} | ${r.ms.toFixed(2)} | ${meets} |`);
+}
+
+// 2. Cost per tool against the number of distinct tools the process converts: the same 527 tools
+// in 20 namespaces (10,540 distinct ids and name maps) against the 527, in turns. Nothing in a
+// conversion depends on the others, so a tool should cost the same in a large catalogue.
+const COPIES = 20;
+const MAX_GROWTH = 1.25;
+const catalogue: typeof tools = [];
+for (let copy = 0; copy < COPIES; copy++)
+  for (const tool of tools)
+    catalogue.push(updateTool(tool, { namespace: `${tool.namespace ?? 'server'}-${copy}` }));
+console.log(
+  `\n| cost per tool against catalogue size | µs per tool, ${tools.length} tools | µs per tool, ${fmt(catalogue.length)} distinct tools | ratio | ≤ ${MAX_GROWTH}× |`,
+);
+console.log('|---|---:|---:|---:|:---:|');
+for (const target of ['mcp', 'gemini'] as const) {
+  const [small = 0, large = 0] = await compareMs(
+    [
+      () => {
+        for (const tool of tools) fromCanonical(tool, target);
+      },
+      () => {
+        for (const tool of catalogue) fromCanonical(tool, target);
+      },
+    ],
+    RUNS,
+    WARMUP,
+  );
+  const perSmall = (1000 * small) / tools.length;
+  const perLarge = (1000 * large) / catalogue.length;
+  const ratio = perLarge / perSmall;
+  console.log(
+    `| fromCanonical → ${target} | ${perSmall.toFixed(2)} | ${perLarge.toFixed(2)} | ${ratio.toFixed(2)}× | ${ratio <= MAX_GROWTH ? 'yes' : 'NO'} |`,
+  );
 }

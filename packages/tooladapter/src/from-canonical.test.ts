@@ -105,29 +105,44 @@ describe('fromCanonical', () => {
     expect(toCanonical(c.value, 'mcp').tools[0]!.contentHash).toBe(weather.contentHash);
   });
 
-  it('gives every conversion its one-entry name map as plain data', () => {
+  it('gives every conversion its one-entry name maps as null-prototype data', () => {
     const c = fromCanonical(weather, 'gemini');
     const expected = { toTarget: { [weather.id]: 'weather.get' }, fromTarget: { 'weather.get': weather.id } };
-    expect(c.names).toStrictEqual(expected);
+    expect(c.names).toEqual(expected);
     for (const map of [c.names.toTarget, c.names.fromTarget]) {
-      expect(Object.getPrototypeOf(map)).toBe(Object.prototype);
+      expect(Object.getPrototypeOf(map)).toBe(null);
       expect(Object.getOwnPropertyDescriptors(map)).toEqual(
         Object.getOwnPropertyDescriptors(map === c.names.toTarget ? expected.toTarget : expected.fromTarget),
       );
+      // A lookup by an outside name finds only the map's own entries.
+      for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__'])
+        expect(map[key]).toBeUndefined();
     }
     expect(Object.keys(c)).toEqual(['value', 'losses', 'names', 'decode', 'encodeArgs']);
     expect({ ...c }.names).toEqual(expected);
     expect(JSON.parse(JSON.stringify(c)).names).toEqual(expected);
-    // A tool may be called __proto__: its entry is an own property, not a prototype change.
-    const odd = defineTool({ name: '__proto__' });
-    const proto = fromCanonical(odd, 'mcp');
-    expect(Object.hasOwn(proto.names.fromTarget, '__proto__')).toBe(true);
-    expect(Object.getPrototypeOf(proto.names.fromTarget)).toBe(Object.prototype);
-    expect(proto.names.fromTarget['__proto__']).toBe(odd.id);
-    expect(proto.names.toTarget[odd.id]).toBe('__proto__');
+    // A tool may be called __proto__ (or constructor): its entry is an own property, not a prototype change.
+    for (const name of ['__proto__', 'constructor']) {
+      const odd = defineTool({ name });
+      const conversion = fromCanonical(odd, 'mcp');
+      expect(Object.hasOwn(conversion.names.fromTarget, name)).toBe(true);
+      expect(Object.getPrototypeOf(conversion.names.fromTarget)).toBe(null);
+      expect(conversion.names.fromTarget[name]).toBe(odd.id);
+      expect(conversion.names.toTarget[odd.id]).toBe(name);
+      expect(Object.keys(conversion.names.fromTarget)).toEqual([name]);
+    }
     const many = fromCanonicalMany([weather], 'gemini');
     expect(many.tools[0]!.names).toEqual(expected);
     expect(many.names).toEqual(expected);
+    const both = fromCanonicalMany([weather, defineTool({ name: 'toString' })], 'gemini');
+    for (const map of [
+      both.names.toTarget,
+      both.names.fromTarget,
+      ...both.tools.map((t) => t.names.fromTarget),
+    ])
+      expect(Object.getPrototypeOf(map)).toBe(null);
+    expect(both.names.fromTarget.constructor).toBeUndefined();
+    expect(both.names.fromTarget.toString).toBe('toString@1.0.0');
   });
 
   it('maps names for OpenAI and reports the rename and the namespace', () => {

@@ -9,6 +9,7 @@ import { getCodec, nameRuleOf } from './codecs.js';
 import { mergeLimits } from './codecs/shared.js';
 import { ConversionError } from './errors.js';
 import { mapNames } from './names/map-names.js';
+import { oneEntry } from './names/name-dictionary.js';
 import type {
   Conversion,
   ConvertOptions,
@@ -112,35 +113,12 @@ function conversionOf(encoded: EncodedTool, id: string, targetName: string): Con
     value: encoded.value,
     losses: encoded.losses,
     names: {
-      toTarget: oneEntry(new ToTargetMap(), id, targetName),
-      fromTarget: oneEntry(new FromTargetMap(), targetName, id),
+      toTarget: oneEntry(id, targetName),
+      fromTarget: oneEntry(targetName, id),
     },
     decode: encoded.decode,
     encodeArgs: encoded.encodeArgs,
   };
-}
-
-type NameMapConstructor = new () => Record<string, string>;
-
-/**
- * Plain objects (prototype `Object.prototype`) whose hidden classes start from a root of their
- * own, one per direction. Each tool id or name is a key no other object has, and V8 records every
- * key added to an empty object as a transition of the hidden class it started from, keeping at
- * most 1,536. Started from `{}`, name maps shared that root with every object literal the process
- * fills key by key (parsed schemas, other libraries' maps): a thousand tools used it up, after
- * which each store, ours and everyone else's, built a hidden class from scratch (over 10× the cost).
- * A literal with a computed key is slower still, and a dictionary-mode object costs more per map.
- */
-const ToTargetMap = function ToTargetMap() {} as unknown as NameMapConstructor;
-ToTargetMap.prototype = Object.prototype;
-const FromTargetMap = function FromTargetMap() {} as unknown as NameMapConstructor;
-FromTargetMap.prototype = Object.prototype;
-
-function oneEntry(out: Record<string, string>, key: string, value: string): Record<string, string> {
-  // A store would set the prototype instead of defining an own `__proto__` property.
-  if (key === '__proto__') return { [key]: value };
-  out[key] = value;
-  return out;
 }
 
 /**

@@ -56,7 +56,11 @@ export interface ConvertOptions {
 
 /**
  * A reversible name mapping produced with a conversion: `toTarget` maps a canonical tool id to the
- * name used in the target; `fromTarget` maps that name back to the canonical tool id.
+ * name used in the target; `fromTarget` maps that name back to the canonical tool id. The maps
+ * tooladapter returns are null-prototype objects: a lookup finds only their own entries (a tool
+ * named `constructor` or `toString` included); spread, `Object.entries` and JSON work as on any
+ * object, and `Object.hasOwn` replaces the `hasOwnProperty` method they lack. Maps given back as
+ * options may be plain objects too.
  */
 export interface NameMap {
   toTarget: Readonly<Record<string, string>>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { InvalidArgumentError, isPlainObject } from '@toolarsenal/toolmodel';
 import { ConversionError } from '../errors.js';
 import type { NameMap } from '../types.js';
+import { nameDictionary, oneEntry } from './name-dictionary.js';
 import { expectNameRule, type NameRule } from './name-rules.js';
 
 const HASH_LENGTH = 8;
@@ -78,7 +79,7 @@ export function mapNames(
     // Fast path for single conversions: no set copies.
     const { id, name } = requests[0]!;
     const target = mapName(name, rule, reserved);
-    return { names: [target], map: { toTarget: { [id]: target }, fromTarget: { [target]: id } } };
+    return { names: [target], map: { toTarget: oneEntry(id, target), fromTarget: oneEntry(target, id) } };
   }
   const taken = new Set(reserved);
   const byId = new Map<string, string>();
@@ -94,8 +95,8 @@ export function mapNames(
     byId.set(id, target);
     taken.add(target);
   }
-  const toTarget: Record<string, string> = Object.create(null);
-  const fromTarget: Record<string, string> = Object.create(null);
+  const toTarget = nameDictionary();
+  const fromTarget = nameDictionary();
   const names: string[] = [];
   for (const { id } of requests) {
     const target = byId.get(id)!;
@@ -103,20 +104,19 @@ export function mapNames(
     fromTarget[target] = id;
     names.push(target);
   }
-  return { names, map: { toTarget: { ...toTarget }, fromTarget: { ...fromTarget } } };
+  return { names, map: { toTarget, fromTarget } };
 }
 
 /** Merges name maps (later entries win). */
 export function mergeNameMaps(...maps: readonly NameMap[]): NameMap {
   maps.forEach((m, i) => expectNameMap(m, `maps[${i}]`));
-  // Null-prototype while filling (a tool may be called `__proto__`), then plain objects with own keys.
-  const toTarget: Record<string, string> = Object.create(null);
-  const fromTarget: Record<string, string> = Object.create(null);
+  const toTarget = nameDictionary();
+  const fromTarget = nameDictionary();
   for (const m of maps) {
     for (const [k, v] of Object.entries(m.toTarget)) toTarget[k] = v;
     for (const [k, v] of Object.entries(m.fromTarget)) fromTarget[k] = v;
   }
-  return { toTarget: { ...toTarget }, fromTarget: { ...fromTarget } };
+  return { toTarget, fromTarget };
 }
 
 /** Inverts a map: the canonical id a target name stands for, or `undefined`. */
