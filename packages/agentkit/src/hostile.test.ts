@@ -67,6 +67,16 @@ describe('hostile options are typed errors naming the option', () => {
     expect(() => new ToolNames({} as never)).toThrow(/options.nameRule/);
   });
 
+  it('toTool parses a frozen look-alike of a canonical tool instead of taking it as one', () => {
+    expect(toTool(tool, 't')).toBe(tool);
+    const lookAlike = Object.freeze({ ...tool, inputSchema: Object.freeze({ type: 'strin' }) });
+    expect(code(() => toTool(lookAlike, 't'))).toBe('TOOLKIT_INVALID_TOOL');
+    const copy = Object.freeze({ ...tool });
+    const parsed = toTool(copy, 't');
+    expect(parsed).not.toBe(copy);
+    expect(parsed.contentHash).toBe(tool.contentHash);
+  });
+
   it('readTools / toTool: non-arrays, non-objects and invalid tool inputs name the position', () => {
     const access = createAccess(undefined, undefined);
     expect(() => readTools('tools', access)).toThrow(/tools must be an array of tools or a toolset/);

@@ -1,4 +1,10 @@
-import { parseTool, type Tool, ToolArsenalError, type ToolInput } from '@toolarsenal/toolmodel';
+import {
+  isCanonicalTool,
+  parseTool,
+  type Tool,
+  ToolArsenalError,
+  type ToolInput,
+} from '@toolarsenal/toolmodel';
 import type { Toolset } from '@toolarsenal/toolset';
 import type { Access } from './access.js';
 import { describe, ToolkitError } from './errors.js';
@@ -30,7 +36,7 @@ function toolArray(source: unknown, argument: string): Tool[] {
 
 /** A canonical tool as is; anything else is parsed as a tool input (typed error naming the position). */
 export function toTool(item: unknown, at: string): Tool {
-  if (isCanonical(item)) return item;
+  if (isCanonicalTool(item)) return item;
   if (typeof item !== 'object' || item === null || Array.isArray(item))
     throw new ToolkitError('TOOLKIT_INVALID_TOOL', `${at} is ${describe(item)}, expected a tool object`);
   try {
@@ -41,17 +47,6 @@ export function toTool(item: unknown, at: string): Tool {
       cause: error,
     });
   }
-}
-
-/** Canonical tools are frozen objects carrying their content hash (made by defineTool/parseTool). */
-function isCanonical(value: unknown): value is Tool {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.isFrozen(value) &&
-    typeof (value as Tool).contentHash === 'string' &&
-    typeof (value as Tool).id === 'string'
-  );
 }
 
 export function isToolset(value: unknown): value is Toolset {

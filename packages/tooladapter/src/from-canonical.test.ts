@@ -145,6 +145,37 @@ describe('fromCanonical', () => {
     expect(both.names.fromTarget.toString).toBe('toString@1.0.0');
   });
 
+  it('checks a frozen look-alike of a canonical tool like any outside value', () => {
+    // Frozen, tool-shaped, a made-up content hash, and a cycle in its schema.
+    const schema: Record<string, unknown> = { type: 'object', properties: {} };
+    (schema.properties as Record<string, unknown>).self = schema;
+    Object.freeze(schema.properties);
+    Object.freeze(schema);
+    const fake = Object.freeze({
+      ...weather,
+      inputSchema: schema,
+      contentHash: 'sha256:made-up',
+    }) as unknown as Tool;
+    for (const t of TARGETS) {
+      const error = (() => {
+        try {
+          fromCanonical(fake, t.dialect, opts(t));
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      expect(ConversionError.isInstance(error), label(t)).toBe(true);
+      expect((error as ConversionError).pointer).toBe('/inputSchema/properties/self');
+    }
+    expect(() => fromCanonicalMany([weather, fake], 'gemini')).toThrow(
+      expect.objectContaining({ pointer: '/1/inputSchema/properties/self' }),
+    );
+    // An acyclic frozen copy is not canonical either, and converts the same after its check.
+    const copy = Object.freeze({ ...weather }) as Tool;
+    expect(fromCanonical(copy, 'gemini').value).toEqual(fromCanonical(weather, 'gemini').value);
+  });
+
   it('maps names for OpenAI and reports the rename and the namespace', () => {
     const c = fromCanonical(weather, 'openai-chat', { strict: true });
     expect(c.value).toMatchObject({ type: 'function', function: { name: 'weather_get', strict: true } });

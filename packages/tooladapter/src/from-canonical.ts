@@ -3,6 +3,7 @@ import {
   expectTool,
   InvalidArgumentError,
   inspectJson,
+  isCanonicalTool,
   type Tool,
 } from '@toolarsenal/toolmodel';
 import { getCodec, nameRuleOf } from './codecs.js';
@@ -31,10 +32,13 @@ function expectEncoder(
     );
 }
 
-/** Tools built by toolmodel are deep-frozen and validated; anything else is checked first. */
-function guardTool(tool: Tool, pointer: string): void {
+/**
+ * Tools toolmodel built are validated and deep-frozen (`isCanonicalTool`: one set lookup); anything
+ * else, frozen look-alikes included (a frozen value may still hold a cycle), is checked first.
+ */
+function guardTool(tool: unknown, pointer: string): void {
+  if (isCanonicalTool(tool)) return;
   expectTool(tool, pointer ? `tools[${pointer.slice(1)}]` : 'tool');
-  if (Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema)) return;
   const issues = inspectJson(tool);
   if (issues.length > 0) {
     const first = issues[0]!;

@@ -29,6 +29,21 @@ describe('wrongly typed input becomes a typed error naming the argument', () => 
     expect(index.size).toBe(0);
   });
 
+  it('parses a frozen look-alike of a canonical tool instead of taking it as one', () => {
+    const [real] = fixtureTools();
+    const lookAlike = Object.freeze({ ...real!, inputSchema: Object.freeze({ type: 'strin' }) });
+    const index = createIndex();
+    for (const call of [() => index.add(loose([lookAlike])), () => index.upsert(loose(lookAlike))]) {
+      expect(call).toThrowError(IndexOptionsError);
+      expect(call).toThrowError(/is not a valid tool/);
+    }
+    expect(index.size).toBe(0);
+    // A valid copy is parsed into a canonical tool of its own, with the same content.
+    const copy = Object.freeze({ ...real! });
+    index.add([copy]);
+    expect(index.get(real!.id)?.contentHash).toBe(real!.contentHash);
+  });
+
   it('refuses wrongly typed ids, listeners and list options', () => {
     const index = createIndex();
     index.add(fixtureTools());

@@ -1,4 +1,5 @@
 import {
+  isCanonicalTool,
   isPlainObject,
   parseTool,
   type Tool,
@@ -26,7 +27,7 @@ export function toTools(input: unknown, method: 'add' | 'upsert'): Tool[] {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
       throw new IndexOptionsError(`${method}(tools): ${at} is ${describe(item)}, expected a tool object`);
     }
-    if (isCanonical(item)) return item;
+    if (isCanonicalTool(item)) return item;
     try {
       return parseTool(item as ToolInput);
     } catch (error) {
@@ -36,15 +37,6 @@ export function toTools(input: unknown, method: 'add' | 'upsert'): Tool[] {
       });
     }
   });
-}
-
-/** Canonical tools are frozen objects carrying their content hash (made by defineTool/parseTool). */
-function isCanonical(value: unknown): value is Tool {
-  return (
-    Object.isFrozen(value) &&
-    typeof (value as Tool).contentHash === 'string' &&
-    typeof (value as Tool).id === 'string'
-  );
 }
 
 /** Ids for remove(): one id or an array of ids. */

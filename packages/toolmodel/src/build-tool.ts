@@ -166,7 +166,14 @@ function defineLazyHash(tool: Record<string, unknown>): void {
   Object.defineProperty(tool, 'contentHash', CONTENT_HASH_PROPERTY);
 }
 
-/** `deepFreeze` of a built tool that leaves the lazy `contentHash` unread. */
+/**
+ * Every tool `freezeTool` made: validated, normalised and deep-frozen by this module, so code
+ * handed one can skip re-checking it. Only identity counts: a copy, a look-alike with a made-up
+ * `contentHash` or a tool from another copy of toolmodel is not in it.
+ */
+const canonicalTools = new WeakSet<object>();
+
+/** `deepFreeze` of a built tool that leaves the lazy `contentHash` unread; the tool is then canonical. */
 export function freezeTool(tool: Record<string, unknown>): Tool {
   for (const key of Object.keys(tool)) {
     if (key === 'contentHash') continue;
@@ -174,7 +181,17 @@ export function freezeTool(tool: Record<string, unknown>): Tool {
     const value = tool[key];
     if (value !== null && typeof value === 'object') deepFreeze(value);
   }
-  return Object.freeze(tool) as unknown as Tool;
+  canonicalTools.add(Object.freeze(tool));
+  return tool as unknown as Tool;
+}
+
+/**
+ * Whether `value` is a tool `defineTool`/`parseTool` built (frozen, valid, normalised), by
+ * identity: one set lookup, nothing of the value is read (no getter runs, the content hash is not
+ * computed). False for anything else, including an equal copy; such values need validating.
+ */
+export function isCanonicalTool(value: unknown): value is Tool {
+  return typeof value === 'object' && value !== null && canonicalTools.has(value);
 }
 
 /** MCP servers send `null` for unset hints; canonical annotations simply omit them. */

@@ -147,6 +147,7 @@ export {
   subschemaKindOf,
   walkSchema,
 } from './schema-walk.js';
+export { isCanonicalTool } from './build-tool.js';
 export { expectOptions, expectTool } from './tool-guard.js';
 export { formatToolId, parseToolId, type ToolIdParts, tryParseToolId } from './tool-id.js';
 export {

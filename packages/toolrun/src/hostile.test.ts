@@ -1,4 +1,4 @@
-import { createArgumentValidator } from '@toolarsenal/toolmodel';
+import { createArgumentValidator, defineTool } from '@toolarsenal/toolmodel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRunner, ToolRegistrationError } from './index.js';
@@ -19,6 +19,24 @@ function setup() {
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T }> {
   return { value: await fn() };
 }
+
+describe('canonical tools', () => {
+  it('parses a frozen look-alike of a canonical tool instead of taking it as one', () => {
+    const runner = createRunner({ validator });
+    const real = defineTool({ name: 'store', inputSchema: { type: 'object', properties: { value: {} } } });
+    expect(runner.register(real, () => 'stored')).toBe(real);
+    const lookAlike = Object.freeze({
+      ...real,
+      name: 'other',
+      inputSchema: Object.freeze({ type: 'strin' }),
+    });
+    expect(() => runner.register(lookAlike, () => 'stored')).toThrowError(ToolRegistrationError);
+    const copy = Object.freeze({ ...real });
+    const registered = createRunner({ validator }).register(copy, () => 'stored');
+    expect(registered).not.toBe(copy);
+    expect(registered.contentHash).toBe(real.contentHash);
+  });
+});
 
 describe('hostile arguments', () => {
   it('refuses __proto__ payloads from JSON text and from objects', async () => {

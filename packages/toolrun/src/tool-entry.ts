@@ -1,6 +1,7 @@
 import {
   type BoundArgumentValidator,
   defineTool,
+  isCanonicalTool,
   type RateLimitSpec,
   type Tool,
   type ToolInput,
@@ -134,17 +135,9 @@ export function callHandler<C>(handler: ToolHandler<C>, request: ExecutionReques
   return handler(request.arguments, request);
 }
 
-/** Accepts a canonical (frozen, hashed) tool as is; parses anything else with `defineTool`. */
+/** A tool toolmodel built (`isCanonicalTool`) as is; anything else, frozen look-alikes too, is parsed with `defineTool`. */
 export function toTool(tool: Tool | ToolInput): Tool {
-  if (
-    typeof tool === 'object' &&
-    tool !== null &&
-    Object.isFrozen(tool) &&
-    typeof (tool as Tool).contentHash === 'string' &&
-    typeof (tool as Tool).id === 'string'
-  ) {
-    return tool as Tool;
-  }
+  if (isCanonicalTool(tool)) return tool;
   try {
     return defineTool(tool as ToolInput);
   } catch (error) {
