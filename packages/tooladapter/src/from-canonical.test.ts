@@ -80,6 +80,32 @@ describe('fromCanonical over generated tools (property)', () => {
       );
     });
   }
+
+  it('every target: the same conversion whatever Object.prototype holds (only own keys are read)', () => {
+    fc.assert(
+      fc.property(toolArb, (tool) => {
+        const convertAll = () =>
+          TARGETS.map((t) => {
+            const { value, losses, names } = fromCanonical(tool, t.dialect, opts(t));
+            return JSON.stringify({ value, losses, names });
+          });
+        const clean = convertAll();
+        const proto = Object.prototype as Record<string, unknown>;
+        // Keys no code reads by name: only enumerating them (for…in) could change a result.
+        proto.polluted = { type: 'string' };
+        proto['x-extra'] = ['x'];
+        let polluted: string[];
+        try {
+          polluted = convertAll();
+        } finally {
+          delete proto.polluted;
+          delete proto['x-extra'];
+        }
+        expect(polluted).toEqual(clean);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 const weather = defineTool({

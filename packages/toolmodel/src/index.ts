@@ -120,6 +120,7 @@ export {
   inspectJson,
   JsonInspection,
   isPlainObject,
+  prototypeIsClean,
   type JsonObject,
   type JsonPrimitive,
   type JsonValue,

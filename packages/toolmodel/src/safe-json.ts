@@ -2,7 +2,7 @@ import { InvalidArgumentError, UnsafeJsonError } from './errors.js';
 import { FORBIDDEN_KEYS, inspectJson, prototypeIsClean } from './json-inspect.js';
 import type { JsonLimits } from './limits.js';
 
-export { FORBIDDEN_KEYS, inspectJson, JsonInspection } from './json-inspect.js';
+export { FORBIDDEN_KEYS, inspectJson, JsonInspection, prototypeIsClean } from './json-inspect.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };

@@ -94,7 +94,7 @@ export function applyPolicyToNode(
   policy: KeywordPolicy,
 ): void {
   const move: string[] = [];
-  for (const k in node) if (!policy.fields.has(k)) move.push(k);
+  for (const k in node) if (!policy.fields.has(k) && Object.hasOwn(node, k)) move.push(k);
   if (typeof node.format === 'string' && !policy.formats.has(node.format)) move.push('format');
   if (
     policy.maxMinItems !== undefined &&
@@ -108,7 +108,7 @@ export function applyPolicyToNode(
 
 /** Whether `applyPolicyToNode` would move anything out of this node. */
 export function nodeBreaksPolicy(node: Schema, policy: KeywordPolicy): boolean {
-  for (const k in node) if (!policy.fields.has(k)) return true;
+  for (const k in node) if (!policy.fields.has(k) && Object.hasOwn(node, k)) return true;
   if (typeof node.format === 'string' && !policy.formats.has(node.format)) return true;
   return (
     policy.maxMinItems !== undefined &&

@@ -38,13 +38,14 @@ export function hasAnnotatedAnyOfChild(node: Schema): boolean {
   if (isAnnotatedAnyOf(node.items)) return true;
   if (Array.isArray(node.anyOf) && someItem(node.anyOf as unknown[], isAnnotatedAnyOf)) return true;
   const props = node.properties;
-  if (isPlainObject(props)) for (const name in props) if (isAnnotatedAnyOf(props[name])) return true;
+  if (isPlainObject(props))
+    for (const name in props) if (isAnnotatedAnyOf(props[name]) && Object.hasOwn(props, name)) return true;
   return false;
 }
 
 function isAnnotatedAnyOf(value: unknown): value is Schema {
   if (!isPlainObject(value) || !Array.isArray(value.anyOf)) return false;
-  for (const key in value) if (key !== 'anyOf') return true;
+  for (const key in value) if (key !== 'anyOf' && Object.hasOwn(value, key)) return true;
   return false;
 }
 

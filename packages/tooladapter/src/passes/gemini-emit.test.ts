@@ -187,6 +187,26 @@ describe('the single-pass Gemini emitter', () => {
     );
   });
 
+  it('lowers the same whatever Object.prototype holds: only own keys are read (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(rootArb, optionalArb), fc.boolean(), (raw, nullPrototype) => {
+        const schema = (nullPrototype ? withNullPrototypes(raw) : raw) as Schema;
+        const clean = byPipeline(schema);
+        const proto = Object.prototype as Record<string, unknown>;
+        // Keys no code reads by name: only enumerating them (for…in) could change a result.
+        proto.polluted = { type: 'string' };
+        proto['x-extra'] = ['x'];
+        try {
+          expect(byPipeline(schema)).toEqual(clean);
+        } finally {
+          delete proto.polluted;
+          delete proto['x-extra'];
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('leaves an own __proto__ key and nesting past 256 levels to the general walk, with the context untouched', () => {
     const polluted = JSON.parse(
       '{"type":"object","properties":{"a":{"const":1},"__proto__":{"type":"string"}}}',
@@ -228,3 +248,12 @@ describe('the single-pass Gemini emitter', () => {
     }
   });
 });
+
+/** The same schema with every object's prototype null (for…in then lists own keys only). */
+function withNullPrototypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullPrototypes);
+  if (value === null || typeof value !== 'object') return value;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value)) out[key] = withNullPrototypes(item);
+  return out;
+}

@@ -1,6 +1,6 @@
 import {
   escapePointerSegment,
-  isPlainObject,
+  prototypeIsClean,
   type PointerOf,
   SUBSCHEMA_LIST,
   SUBSCHEMA_MAP,
@@ -44,6 +44,8 @@ interface Emit {
   readonly state: GeminiWalkState;
   readonly path: Array<string | number>;
   readonly at: PointerOf;
+  /** `Object.prototype` has no enumerable key, so `for…in` lists own keys only (checked per walk). */
+  readonly own: boolean;
 }
 
 /**
@@ -74,7 +76,12 @@ export function emitGeminiSchema(
   const state: GeminiWalkState = { anyOfSeen: false, folded: false };
   const standInCtx = standIns ? createContext(ctx.target, ctx.limits, ctx.onRecursion) : undefined;
   try {
-    const out = emitNode({ ctx, standIns: standInCtx, state, path, at }, schema, 0, false) as Schema;
+    const out = emitNode(
+      { ctx, standIns: standInCtx, state, path, at, own: prototypeIsClean() },
+      schema,
+      0,
+      false,
+    ) as Schema;
     if (standInCtx !== undefined && standInCtx.losses.length > 0) {
       ctx.losses.splice(lossesBefore, 0, ...standInCtx.losses);
       ctx.argsChanged = true;
@@ -145,7 +152,7 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
     const why = standInReason(node, GEMINI_STAND_INS);
     if (why !== undefined) return jsonStandIn(node, e.at(), e.standIns!, `${why} is not expressible`);
   }
-  if (!isPlainObject(node)) return node;
+  if (!isNode(node)) return node;
   if (level > MAX_LEVEL) throw BAIL;
   let copy: Schema | undefined;
   // Some keyword Gemini lacks; the own ones in key order (what `lowerGeminiNode` moves).
@@ -162,16 +169,16 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
   // (a different hidden class at every node) is a megamorphic lookup.
   let type: unknown;
   for (const key in node) {
+    // Keys a polluted prototype adds are not the node's.
+    if (!e.own && !Object.hasOwn(node, key)) continue;
     keys++;
     let kind = keyKind(key);
     if (kind === NOT_ALLOWED) {
       if (key === '__proto__') throw BAIL;
       unknown = true;
       // A literal for the first: most nodes have one, and a push onto `[]` reserves 17 slots.
-      if (Object.hasOwn(node, key)) {
-        if (extra === undefined) extra = [key];
-        else extra.push(key);
-      }
+      if (extra === undefined) extra = [key];
+      else extra.push(key);
       if (key === 'const') hasConst = true;
       kind = subschemaKindOf(key);
     } else {
@@ -182,7 +189,6 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
       if (key === 'type') type = node[key];
       continue;
     }
-    if (!Object.hasOwn(node, key)) continue;
     subschemaKeys++;
     const value = node[key];
     let next: unknown = value;
@@ -223,11 +229,20 @@ function emitNode(e: Emit, node: unknown, level: number, value: boolean): unknow
 
 const NO_KEYS: readonly string[] = [];
 
+/**
+ * An object that is not an array. Every schema the emitter gets is plain JSON (toolmodel built it,
+ * or `fromCanonical`'s guard inspected it), so the prototype check of `isPlainObject` (a builtin
+ * call at each node, as the nodes' shapes are many) would only repeat what was checked.
+ */
+function isNode(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A subschema keyword's value, lowered (the same value when nothing in it changes). */
 function emitChild(e: Emit, kind: number, value: unknown, level: number, standIn: boolean): unknown {
   if (kind & SUBSCHEMA_LIST && Array.isArray(value)) return emitList(e, value, level, standIn);
-  if (kind & SUBSCHEMA_MAP && isPlainObject(value)) return emitMap(e, value, level, standIn);
-  if (kind & SUBSCHEMA_SINGLE && (isPlainObject(value) || (standIn && typeof value === 'boolean')))
+  if (kind & SUBSCHEMA_MAP && isNode(value)) return emitMap(e, value, level, standIn);
+  if (kind & SUBSCHEMA_SINGLE && (isNode(value) || (standIn && typeof value === 'boolean')))
     return emitNode(e, value, level + 1, standIn);
   return value;
 }
@@ -275,8 +290,8 @@ function nullBranchOf(list: readonly unknown[]): number {
 }
 
 function isNullType(node: unknown): boolean {
-  if (!isPlainObject(node) || node.type !== 'null') return false;
-  for (const key in node) if (key !== 'type') return false;
+  if (!isNode(node) || node.type !== 'null') return false;
+  for (const key in node) if (key !== 'type' && Object.hasOwn(node, key)) return false;
   return true;
 }
 
@@ -317,7 +332,7 @@ function noteNullBranch(e: Emit, index: number): void {
  * passes them. `undefined` when the lowered branch is not a schema object or admits only null.
  */
 function mergeOptional(e: Emit, node: Schema, branch: unknown): Schema | undefined {
-  if (!isPlainObject(branch) || isNullOnly(branch)) return undefined;
+  if (!isNode(branch) || isNullOnly(branch)) return undefined;
   const out = mergeOverBranch(branch, node);
   out.nullable = true;
   note(e.ctx, e.at(), 'type', 'rewritten', NULLABLE_DETAIL);
@@ -350,7 +365,7 @@ function emitMap(
 ): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   for (const name in map) {
-    if (!Object.hasOwn(map, name)) continue;
+    if (!e.own && !Object.hasOwn(map, name)) continue;
     if (name === '__proto__') throw BAIL;
     const child = map[name];
     // `dependencies` mixes schemas with arrays of names; arrays are not schemas.

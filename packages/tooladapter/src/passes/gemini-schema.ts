@@ -257,7 +257,7 @@ export function isNullOnly(b: unknown): boolean {
 
 /** Whether `lowerToGeminiSchema` would change this node (most nodes pass as they are). */
 function geminiNeedsChange(node: Schema): boolean {
-  for (const k in node) if (!GEMINI_ALLOWED_FIELDS.has(k)) return true;
+  for (const k in node) if (!GEMINI_ALLOWED_FIELDS.has(k) && Object.hasOwn(node, k)) return true;
   return geminiValuesNeedChange(node);
 }
 

@@ -193,14 +193,15 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
         continue;
       }
       if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
-        if (key === 'properties') {
-          for (const name in value) {
+        const counted = key === 'properties';
+        for (const name in value) {
+          if (!Object.hasOwn(value, name)) continue;
+          if (counted) {
             scan.properties++;
             scan.enumChars += name.length;
           }
+          if (!Array.isArray(value[name])) go(value[name], level + 1, depth);
         }
-        for (const name in value)
-          if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1, depth);
       } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
         const branches = key === 'anyOf' || key === 'oneOf';
         for (const child of value) {
@@ -242,14 +243,15 @@ export function countSchema(schema: unknown, maxLevel = 256): SchemaCounts {
       const kind = subschemaKindOf(key);
       if (kind === 0) continue;
       if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
-        if (key === 'properties') {
-          for (const name in value) {
+        const counted = key === 'properties';
+        for (const name in value) {
+          if (!Object.hasOwn(value, name)) continue;
+          if (counted) {
             counts.properties++;
             counts.enumChars += name.length;
           }
+          if (!Array.isArray(value[name])) go(value[name], level + 1);
         }
-        for (const name in value)
-          if (Object.hasOwn(value, name) && !Array.isArray(value[name])) go(value[name], level + 1);
       } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
         for (const child of value) go(child, level + 1);
       } else if (kind & SUBSCHEMA_SINGLE) {

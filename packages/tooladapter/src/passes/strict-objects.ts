@@ -133,6 +133,7 @@ function needsClosing(node: Schema, options: CloseObjectsOptions): boolean {
   if ('patternProperties' in node || 'propertyNames' in node || 'unevaluatedProperties' in node) return true;
   if (!options.requireAll) return false;
   const required = Array.isArray(node.required) ? node.required : [];
-  for (const name in node.properties) if (!required.includes(name)) return true;
+  for (const name in node.properties)
+    if (!required.includes(name) && Object.hasOwn(node.properties, name)) return true;
   return false;
 }
