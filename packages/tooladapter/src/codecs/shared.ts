@@ -104,51 +104,91 @@ export function fieldLosses(
   carried: ReadonlySet<string>,
   losses: Loss[] = [],
 ): Loss[] {
-  if (!extrasAllDefault(tool)) {
-    // Catalogue tools are namespaced and set nothing else: the namespace alone needs no loop.
-    if (extrasAllDefault(tool, true)) {
-      if (!carried.has('namespace') && isSet(tool, 'namespace'))
-        losses.push(extraFieldLoss('namespace', target));
-    } else
-      for (let i = 0; i < EXTRA_TOOL_FIELDS.length; i++) {
-        const field = EXTRA_TOOL_FIELDS[i]!;
-        if (!carried.has(field) && isSet(tool, field)) losses.push(extraFieldLoss(field, target));
-      }
-  }
+  // Most tools set no extra field but perhaps a namespace (catalogue tools): no loop for them.
+  if (extrasAllDefault(tool, true)) {
+    if (isSet(tool, 'namespace') && !carried.has('namespace'))
+      losses.push(extraFieldLoss('namespace', target));
+  } else
+    for (let i = 0; i < EXTRA_TOOL_FIELDS.length; i++) {
+      const field = EXTRA_TOOL_FIELDS[i]!;
+      if (!carried.has(field) && isSet(tool, field)) losses.push(extraFieldLoss(field, target));
+    }
   if (tool.title !== undefined && !carried.has('title'))
     losses.push({
       pointer: '/title',
       keyword: 'title',
       action: 'dropped',
-      detail: `${target} has no tool title`,
+      detail: detailOf('title', target),
     });
   if (hasOwnKey(tool.annotations) && !carried.has('annotations'))
     losses.push({
       pointer: '/annotations',
       keyword: 'annotations',
       action: 'dropped',
-      detail: `${target} has no tool annotations`,
+      detail: detailOf('annotations', target),
     });
   if (tool.outputSchema !== undefined && !carried.has('outputSchema'))
     losses.push({
       pointer: '/outputSchema',
       keyword: 'outputSchema',
       action: 'dropped',
-      detail: `${target} has no output schema`,
+      detail: detailOf('outputSchema', target),
     });
   return losses;
 }
 
+type DroppedField = (typeof EXTRA_TOOL_FIELDS)[number] | 'title' | 'annotations' | 'outputSchema';
+
 function extraFieldLoss(field: (typeof EXTRA_TOOL_FIELDS)[number], target: string): Loss {
-  const viaNames = field === 'namespace' || field === 'version';
   return {
-    pointer: `/${field}`,
+    pointer: FIELD_POINTERS[field],
     keyword: field,
     action: 'dropped',
-    detail: viaNames
-      ? `${target} has no ${field}; restored only when the name map is passed to toCanonical`
-      : `${target} has no place for ${field}`,
+    detail: detailOf(field, target),
   };
+}
+
+const FIELD_POINTERS = Object.fromEntries(EXTRA_TOOL_FIELDS.map((f) => [f, `/${f}`])) as Record<
+  (typeof EXTRA_TOOL_FIELDS)[number],
+  string
+>;
+/**
+ * Loss details by target label, then field, built once: a catalogue tool's namespace (and often
+ * its output schema) is reported on every conversion, and a string built per loss is an
+ * allocation each time. Target labels are the codecs' own few constants.
+ */
+const DETAILS = new Map<string, Map<DroppedField, string>>();
+
+// The last target's details: conversions come in runs of one target.
+let lastTarget: string | undefined;
+let lastDetails: Map<DroppedField, string> | undefined;
+
+function detailOf(field: DroppedField, target: string): string {
+  let details = target === lastTarget ? lastDetails : DETAILS.get(target);
+  if (details === undefined) DETAILS.set(target, (details = new Map()));
+  lastTarget = target;
+  lastDetails = details;
+  let detail = details.get(field);
+  if (detail === undefined) {
+    details.set(field, (detail = describeDrop(field, target)));
+  }
+  return detail;
+}
+
+function describeDrop(field: DroppedField, target: string): string {
+  switch (field) {
+    case 'title':
+      return `${target} has no tool title`;
+    case 'annotations':
+      return `${target} has no tool annotations`;
+    case 'outputSchema':
+      return `${target} has no output schema`;
+    case 'namespace':
+    case 'version':
+      return `${target} has no ${field}; restored only when the name map is passed to toCanonical`;
+    default:
+      return `${target} has no place for ${field}`;
+  }
 }
 
 export function renameLoss(tool: Tool, targetName: string, target: string): Loss[] {

@@ -191,13 +191,15 @@ function standInsBeyondEmitter(scan: SchemaScan, maxDepth: number): boolean {
 
 const scans = new WeakMap<object, SchemaScan>();
 
-/** Canonical schemas are deep-frozen, so their scan can be kept for the next target. */
+/**
+ * Canonical schemas are deep-frozen, so their scan can be kept for the next target. Only frozen
+ * schemas are kept, and freezing cannot be undone: a kept scan needs no `Object.isFrozen` (a
+ * runtime call dearer than the lookup).
+ */
 function scanOf(schema: Schema): SchemaScan {
-  if (!Object.isFrozen(schema)) return scanSchema(schema);
   let scan = scans.get(schema);
-  if (!scan) {
-    scan = scanSchema(schema);
-    scans.set(schema, scan);
-  }
+  if (scan !== undefined) return scan;
+  scan = scanSchema(schema);
+  if (Object.isFrozen(schema)) scans.set(schema, scan);
   return scan;
 }
