@@ -24,6 +24,9 @@ import { createTokenCache } from './oauth2.js';
 import { readResponse } from './read-response.js';
 import { readHttpMeta } from './tool-meta.js';
 
+/** How long after the runner's deadline the HTTP client gives up on its own (see `send`). */
+const DEADLINE_GRACE_MS = 1_000;
+
 export interface HttpExecutorOptions {
   /** Replaces the document's servers for every tool (a per-source override). */
   baseUrl?: string | undefined;
@@ -141,6 +144,7 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecu
     request: ExecutionRequest,
   ) {
     const remaining = request.deadline - Date.now();
+    const own = options.timeoutMs;
     return client.request({
       url: prepared.url,
       method: prepared.method,
@@ -148,8 +152,11 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): HttpExecu
       body: prepared.body,
       signal: request.signal,
       sensitiveHeaders: Object.keys(auth.headers),
+      // The runner enforces its deadline itself (status "timeout") and aborts the request then.
+      // A client timer for that same instant raced it and sometimes won (a NET_TIMEOUT failure
+      // under load), so the client's timer only backs the deadline up, a moment later.
       ...(Number.isFinite(remaining) && remaining > 0
-        ? { timeoutMs: Math.min(remaining, options.timeoutMs ?? remaining) }
+        ? { timeoutMs: own !== undefined && own < remaining ? own : remaining + DEADLINE_GRACE_MS }
         : {}),
     });
   }
