@@ -7,7 +7,13 @@ import { loadCorpusTools } from '../src/test-fixtures/corpus-tools.js';
 import { loadavg } from 'node:os';
 import { compareMs, timeMs } from './measure.js';
 import { PEER_PASSES, PEER_SAMPLES, PEER_WARMUP, type PeerRun } from './gemini-peers-shared.js';
-import { aiSdkDeclarations, mastraGoogleSchema, type PeerTool } from './peers.js';
+import {
+  aiSdkDeclarations,
+  mastraGoogleSchema,
+  metaSchemaAccepts,
+  type PeerTool,
+  validatedAiSdkDeclarations,
+} from './peers.js';
 
 const { check, convert, fromCanonical, toCanonical } = (await import(
   process.env.BENCH_SRC === '1' ? '../src/index.js' : '../dist/index.js'
@@ -27,6 +33,7 @@ const peerOf = (t: { name: string; description?: string; inputSchema: unknown })
 let aiThrows = 0;
 let aiRejected = 0;
 let mastraThrows = 0;
+let metaRejected = 0;
 let taRejected = 0;
 let convertDiffers = 0;
 const convertible: number[] = [];
@@ -50,7 +57,10 @@ for (let i = 0; i < raws.length; i++) {
     mastraThrows++;
     handled = false;
   }
-  if (handled) convertible.push(i);
+  if (handled) {
+    convertible.push(i);
+    if (!metaSchemaAccepts(raw.inputSchema)) metaRejected++;
+  }
 }
 
 // Speed on the tools every converter handles (the AI SDK converts a list or throws for all of it).
@@ -75,7 +85,7 @@ const [taCanonical = 0, aiCanonical = 0] = await compareMs(
   PEER_PASSES,
   canonicalWall,
 );
-const [taConvert = 0, taRaw = 0, taParse = 0, aiRaw = 0] = await compareMs(
+const [taConvert = 0, taRaw = 0, taParse = 0, aiRaw = 0, aiValidated = 0] = await compareMs(
   [
     () => {
       for (const raw of speedRaws) convert(raw, { from: 'mcp', to: 'gemini' });
@@ -87,6 +97,7 @@ const [taConvert = 0, taRaw = 0, taParse = 0, aiRaw = 0] = await compareMs(
       for (const raw of speedRaws) toCanonical(raw, 'mcp');
     },
     () => aiSdkDeclarations(fromRawPeers),
+    () => validatedAiSdkDeclarations(fromRawPeers),
   ],
   PEER_SAMPLES,
   PEER_WARMUP,
@@ -107,8 +118,19 @@ const result: PeerRun = {
   aiThrows,
   aiRejected,
   mastraThrows,
+  metaRejected,
   convertDiffers,
-  cpu: { taCanonical, aiCanonical, taConvert, taRaw, taParse, aiRaw, mastraCanonical, mastraRaw },
+  cpu: {
+    taCanonical,
+    aiCanonical,
+    taConvert,
+    taRaw,
+    taParse,
+    aiRaw,
+    aiValidated,
+    mastraCanonical,
+    mastraRaw,
+  },
   wall: {
     taCanonical: canonicalWall[0] ?? 0,
     aiCanonical: canonicalWall[1] ?? 0,

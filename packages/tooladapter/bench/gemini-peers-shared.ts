@@ -30,6 +30,8 @@ export interface PeerRun {
   aiThrows: number;
   aiRejected: number;
   mastraThrows: number;
+  /** Speed tools whose input schema Ajv's 2020-12 meta-schema refuses (the validating peer's verdict). */
+  metaRejected: number;
   /** Tools whose `convert` result differs from `fromCanonical(toCanonical(raw))` (must be 0). */
   convertDiffers: number;
   /** Median CPU milliseconds per pass over the speed tools. */
@@ -40,6 +42,8 @@ export interface PeerRun {
     taRaw: number;
     taParse: number;
     aiRaw: number;
+    /** Ajv's meta-schema check on each input schema, then the AI SDK. */
+    aiValidated: number;
     mastraCanonical: number;
     mastraRaw: number;
   };
