@@ -1,11 +1,15 @@
 import {
   isPlainObject,
+  prototypeIsClean,
+  SUBSCHEMA_ARRAY_KEYWORDS,
+  SUBSCHEMA_KEYWORDS,
   SUBSCHEMA_LIST,
   SUBSCHEMA_MAP,
+  SUBSCHEMA_MAP_KEYWORDS,
   SUBSCHEMA_SINGLE,
   subschemaKindOf,
 } from '@toolarsenal/toolmodel';
-import { isAnySchema, isObjectLike } from './schema-utils.js';
+import { hasOwnKey } from './schema-utils.js';
 
 /**
  * Keywords a scan records by position (a table lookup and a byte write per key, instead of a Set
@@ -77,6 +81,14 @@ export class KeywordSet {
     if (i !== undefined) this.seen[i] = 1;
     else (this.others ??= new Set()).add(key);
   }
+  /** `add` of the tracked keyword at position `i`. */
+  addAt(i: number): void {
+    this.seen[i] = 1;
+  }
+  /** `add` of a keyword that is not tracked. */
+  addOther(key: string): void {
+    (this.others ??= new Set()).add(key);
+  }
   has(key: string): boolean {
     const i = INDEX.get(key);
     return i !== undefined ? this.seen[i] === 1 : this.others?.has(key) === true;
@@ -134,6 +146,22 @@ export interface GeminiPlan {
 }
 
 /**
+ * Per key, one lookup: the keyword's position in `TRACKED` plus one (0 for others), its
+ * `SUBSCHEMA_*` kind shifted by `KIND_SHIFT`, and `CONSTRAINS` for the keywords that make a node
+ * more than "anything" (those `isAnySchema` reads).
+ */
+const KEY_INFO = new Map<string, number>();
+const KIND_SHIFT = 8;
+const KIND_BITS = SUBSCHEMA_SINGLE | SUBSCHEMA_LIST | SUBSCHEMA_MAP;
+const TRACKED_MASK = (1 << KIND_SHIFT) - 1;
+const CONSTRAINS = 1 << 12;
+for (const [key, i] of INDEX) KEY_INFO.set(key, i + 1);
+for (const key of ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'not', 'properties', 'items'])
+  KEY_INFO.set(key, (KEY_INFO.get(key) ?? 0) | CONSTRAINS);
+for (const keys of [SUBSCHEMA_KEYWORDS, SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS])
+  for (const key of keys) KEY_INFO.set(key, (KEY_INFO.get(key) ?? 0) | (subschemaKindOf(key) << KIND_SHIFT));
+
+/**
  * One pass over all subschemas collecting the keywords in use, so pipelines skip passes whose
  * trigger keywords are absent (most real tools need only a few). Bounded by `maxLevel`.
  */
@@ -154,67 +182,189 @@ export function scanSchema(schema: unknown, maxLevel = 256): SchemaScan {
     anyOfWithType: false,
     gemini: undefined,
   };
-  const go = (node: unknown, level: number, objects = 0): void => {
-    if (typeof node === 'boolean') {
-      if (level > 0 && node) scan.standInCandidate = true;
-      return;
-    }
-    if (!isPlainObject(node) || level > maxLevel) return;
-    if (level > 0 && !scan.standInCandidate && isStandInCandidate(node)) scan.standInCandidate = true;
-    const isObject =
-      node.type === 'object' ||
-      (Array.isArray(node.type) && node.type.includes('object')) ||
-      isPlainObject(node.properties);
-    const depth = isObject ? objects + 1 : objects;
-    if (depth > scan.objectDepth) scan.objectDepth = depth;
-    const t = node.type;
-    if (t !== undefined && Array.isArray(node.anyOf)) scan.anyOfWithType = true;
-    if (Array.isArray(t) && t.length > 2) scan.typeLists = true;
-    else if (Array.isArray(t) && t.length === 2 && !t.includes('null')) scan.typeLists = true;
-    if (
-      (t === 'array' || (Array.isArray(t) && t.includes('array'))) &&
-      node.items === undefined &&
-      node.prefixItems === undefined
-    )
-      scan.arrayWithoutItems = true;
-    for (const key in node) {
-      if (!Object.hasOwn(node, key)) continue;
-      scan.keywords.add(key);
-      const value = node[key];
-      if (key === 'enum' && Array.isArray(value)) {
-        scan.enumValues += value.length;
-        for (const v of value) if (typeof v === 'string') scan.enumChars += v.length;
-      } else if (key === 'const') scan.consts++;
-      const kind = subschemaKindOf(key);
-      if (kind === 0) {
-        if (key === 'format' && typeof value === 'string') scan.formats.add(value);
-        else if (key === 'minItems' && typeof value === 'number' && value > scan.maxMinItems)
-          scan.maxMinItems = value;
-        continue;
-      }
-      if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
-        const counted = key === 'properties';
-        for (const name in value) {
-          if (!Object.hasOwn(value, name)) continue;
-          if (counted) {
-            scan.properties++;
-            scan.enumChars += name.length;
-          }
-          if (!Array.isArray(value[name])) go(value[name], level + 1, depth);
-        }
-      } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
-        const branches = key === 'anyOf' || key === 'oneOf';
-        for (const child of value) {
-          if (child === false && branches) scan.falseBranches = true;
-          go(child, level + 1, depth);
-        }
-      } else if (kind & SUBSCHEMA_SINGLE) {
-        go(value, level + 1, depth);
-      }
-    }
-  };
-  go(schema, 0);
+  if (isPlainObject(schema)) scanNode({ scan, maxLevel, own: prototypeIsClean() }, schema, 0, 0);
   return scan;
+}
+
+/** One scan's state, visited by one recursive function rather than a closure made per scan. */
+interface ScanRun {
+  readonly scan: SchemaScan;
+  readonly maxLevel: number;
+  /** `Object.prototype` has no enumerable key, so `for…in` lists own keys only (checked per scan). */
+  readonly own: boolean;
+}
+
+/**
+ * One node (`objects`: object schemas above it). Keys are read with `for…in` and the values that
+ * decide the node's flags are taken in the key loop: a load by a constant name (`node.type`) is
+ * megamorphic across the many shapes of schema nodes, and the flags needed up to ten of them per
+ * node. Only the nesting of object schemas is needed before the first child, so the two keywords
+ * it depends on are read by name when a child comes before them.
+ */
+function scanNode(run: ScanRun, node: unknown, level: number, objects: number): void {
+  const { scan } = run;
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) {
+    if (node === true && level > 0) scan.standInCandidate = true;
+    return;
+  }
+  if (level > run.maxLevel) return;
+  const record = node as Record<string, unknown>;
+  let type: unknown;
+  let properties: unknown;
+  let additional = false;
+  let anyOf = false;
+  let items = false;
+  let prefixItems: unknown;
+  // Some keyword that makes the node more than "anything" (see `isAnySchema`).
+  let constrained = false;
+  // The node's object nesting, once a child needs it (-1 before).
+  let depth = -1;
+  for (const key in record) {
+    if (!run.own && !Object.hasOwn(record, key)) continue;
+    const value = record[key];
+    const info = KEY_INFO.get(key);
+    if (info === undefined) {
+      scan.keywords.addOther(key);
+      continue;
+    }
+    const tracked = info & TRACKED_MASK;
+    if (tracked !== 0) scan.keywords.addAt(tracked - 1);
+    else scan.keywords.addOther(key);
+    switch (key) {
+      case 'type':
+        type = value;
+        break;
+      case 'properties':
+        properties = value;
+        break;
+      case 'additionalProperties':
+        additional = value !== undefined;
+        break;
+      case 'anyOf':
+        anyOf = Array.isArray(value);
+        break;
+      case 'items':
+        items = value !== undefined;
+        break;
+      case 'prefixItems':
+        prefixItems = value;
+        break;
+      default:
+        noteValue(scan, key, value);
+    }
+    if (info & CONSTRAINS && value !== undefined) constrained = true;
+    const kind = (info >>> KIND_SHIFT) & KIND_BITS;
+    if (kind === 0) continue;
+    if (depth < 0) depth = objects + (isObjectNode(run, record, type, properties) ? 1 : 0);
+    scanChildren(run, key, kind, value, level + 1, depth);
+  }
+  if (depth < 0) depth = objects + (isObjectType(type) || isPlainObject(properties) ? 1 : 0);
+  if (depth > scan.objectDepth) scan.objectDepth = depth;
+  if (type !== undefined && anyOf) scan.anyOfWithType = true;
+  if (Array.isArray(type)) {
+    if (type.length > 2 || (type.length === 2 && !type.includes('null'))) scan.typeLists = true;
+    if (type.includes('array') && !items && prefixItems === undefined) scan.arrayWithoutItems = true;
+  } else if (type === 'array' && !items && prefixItems === undefined) scan.arrayWithoutItems = true;
+  if (level > 0 && !scan.standInCandidate) {
+    // `isStandInCandidate` from the values the loop took.
+    if (!constrained || Array.isArray(prefixItems)) scan.standInCandidate = true;
+    else if (
+      (hasSomeTypeValue(type) ? hasTypeValue(type, 'object') : isPlainObject(properties) || additional) &&
+      !hasOwnKey(properties)
+    )
+      scan.standInCandidate = true;
+  }
+}
+
+/** Whether the node describes objects, for a child met before the loop saw `type` or `properties`. */
+/** What a value keyword adds to the scan's counts (enum values, consts, formats, `minItems`). */
+function noteValue(scan: SchemaScan, key: string, value: unknown): void {
+  switch (key) {
+    case 'enum':
+      if (Array.isArray(value)) {
+        scan.enumValues += value.length;
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          if (typeof v === 'string') scan.enumChars += v.length;
+        }
+      }
+      break;
+    case 'const':
+      scan.consts++;
+      break;
+    case 'format':
+      if (typeof value === 'string') scan.formats.add(value);
+      break;
+    case 'minItems':
+      if (typeof value === 'number' && value > scan.maxMinItems) scan.maxMinItems = value;
+      break;
+  }
+}
+
+/** The subschemas under one keyword of `kind`, at `level`, below `objects` object schemas. */
+function scanChildren(
+  run: ScanRun,
+  key: string,
+  kind: number,
+  value: unknown,
+  level: number,
+  objects: number,
+): void {
+  const { scan } = run;
+  if (kind & SUBSCHEMA_MAP && isPlainObject(value)) {
+    const counted = key === 'properties';
+    for (const name in value) {
+      if (!run.own && !Object.hasOwn(value, name)) continue;
+      if (counted) {
+        scan.properties++;
+        scan.enumChars += name.length;
+      }
+      const child = value[name];
+      if (!Array.isArray(child)) scanNode(run, child, level, objects);
+    }
+  } else if (kind & SUBSCHEMA_LIST && Array.isArray(value)) {
+    const branches = key === 'anyOf' || key === 'oneOf';
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (child === false && branches) scan.falseBranches = true;
+      scanNode(run, child, level, objects);
+    }
+  } else if (kind & SUBSCHEMA_SINGLE) {
+    scanNode(run, value, level, objects);
+  }
+}
+
+function isObjectNode(
+  run: ScanRun,
+  node: Record<string, unknown>,
+  type: unknown,
+  properties: unknown,
+): boolean {
+  const t = type !== undefined || (!run.own && !Object.hasOwn(node, 'type')) ? type : node.type;
+  if (isObjectType(t)) return true;
+  const p =
+    properties !== undefined || (!run.own && !Object.hasOwn(node, 'properties'))
+      ? properties
+      : node.properties;
+  return isPlainObject(p);
+}
+
+function isObjectType(type: unknown): boolean {
+  return type === 'object' || (Array.isArray(type) && type.includes('object'));
+}
+
+/** `hasType` on a `type` value. */
+function hasTypeValue(t: unknown, name: string): boolean {
+  if (typeof t === 'string') return t === name;
+  if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (t[i] === name) return true;
+  return false;
+}
+
+/** `typeList(node).length > 0` on a `type` value. */
+function hasSomeTypeValue(t: unknown): boolean {
+  if (typeof t === 'string') return true;
+  if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (typeof t[i] === 'string') return true;
+  return false;
 }
 
 /** The sizes `enforceScanLimits` checks, as `scanSchema` counts them. */
@@ -261,11 +411,4 @@ export function countSchema(schema: unknown, maxLevel = 256): SchemaCounts {
   };
   go(schema, 0);
   return counts;
-}
-
-function isStandInCandidate(node: Record<string, unknown>): boolean {
-  if (isAnySchema(node) || Array.isArray(node.prefixItems)) return true;
-  if (!isObjectLike(node)) return false;
-  const props = node.properties;
-  return !isPlainObject(props) || Object.keys(props).length === 0;
 }
