@@ -11,6 +11,11 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
 const MAX_ISSUES = 50;
 const SHALLOW_LEVELS = 32;
+/**
+ * Nesting at which the lean first walk (`clean`) gives up and leaves the value to `visit`: it keeps
+ * no ancestors, so a cycle must stop it at a depth its recursion can always reach.
+ */
+const LEAN_MAX_DEPTH = 256;
 /** Depth of the subtrees a `JsonInspection` records: the fields of a definition (its schemas…). */
 const RECORDED_DEPTH = 1;
 
@@ -132,9 +137,10 @@ function report(w: Walk, code: string, message: string, extra?: string): void {
 }
 
 /**
- * `visit` without reports: `false` at the first thing `visit` would report. Counts values, skips
- * known subtrees and records clean ones exactly as `visit` does, so a subtree it records is one
- * `visit` would record with the same count (it completed before any problem).
+ * `visit` without reports: `false` at the first thing `visit` would report, or when unsure (nesting
+ * past `LEAN_MAX_DEPTH`). Counts values, skips known subtrees and records clean ones exactly as
+ * `visit` does, so a subtree it records is one `visit` would record with the same count (it
+ * completed before any problem). A cycle shows as nesting past `maxDepth` (or `LEAN_MAX_DEPTH`).
  */
 function clean(w: Walk, v: unknown, depth: number): boolean {
   if (++w.nodes > w.maxNodes) return false;
@@ -160,11 +166,9 @@ function clean(w: Walk, v: unknown, depth: number): boolean {
     }
   }
   const nodesBefore = w.nodes - 1;
-  if (depth >= w.maxDepth) return false;
-  const shallow = depth < SHALLOW_LEVELS;
-  if (w.shallowAncestors.includes(obj) || (!shallow && w.deepAncestors?.has(obj))) return false;
-  if (shallow) w.shallowAncestors.push(obj);
-  else (w.deepAncestors ??= new Set()).add(obj);
+  // No ancestors are kept: along a cycle the depth grows without end, so a cyclic value fails
+  // here and `visit` then finds and reports the cycle.
+  if (depth >= w.maxDepth || depth >= LEAN_MAX_DEPTH) return false;
   if (Array.isArray(obj)) {
     if (obj.length > w.maxArrayLength) return false;
     for (let i = 0; i < obj.length; i++) {
@@ -191,8 +195,6 @@ function clean(w: Walk, v: unknown, depth: number): boolean {
       if (!clean(w, item, depth + 1)) return false;
     }
   }
-  if (shallow) w.shallowAncestors.pop();
-  else w.deepAncestors!.delete(obj);
   if (w.recording !== undefined && depth === RECORDED_DEPTH) w.recording.set(obj, w.nodes - nodesBefore);
   return true;
 }

@@ -61,6 +61,22 @@ describe('safe JSON helpers', () => {
     expect(inspectJson(root)).toEqual([]);
   });
 
+  it("nesting past the first walk's depth is judged by the full walk alike", () => {
+    const root: Record<string, unknown> = {};
+    let node = root;
+    const byDepth: Array<Record<string, unknown>> = [];
+    for (let depth = 0; depth < 300; depth++) {
+      byDepth.push(node);
+      node = node.next = {} as Record<string, unknown>;
+    }
+    expect(inspectJson(root, { maxDepth: 1000 })).toEqual([]);
+    expect(inspectJson(root, { maxDepth: 200 }).map((i) => i.code)).toEqual(['too_deep']);
+    node.back = byDepth[280];
+    expect(inspectJson(root, { maxDepth: 1000 }).map((i) => [i.code, i.pointer.length])).toEqual([
+      ['cycle', '/next'.length * 300 + '/back'.length],
+    ]);
+  });
+
   it('shared (non-cyclic) references are fine', () => {
     const shared = { x: 1 };
     expect(inspectJson({ a: shared, b: shared })).toEqual([]);
