@@ -9,7 +9,7 @@ import {
   SUBSCHEMA_SINGLE,
   subschemaKindOf,
 } from '@toolarsenal/toolmodel';
-import { hasOwnKey } from './schema-utils.js';
+import { hasOwnKey, typeValueHas, typeValueNamesSome } from './schema-utils.js';
 
 /**
  * Keywords a scan records by position (a table lookup and a byte write per key, instead of a Set
@@ -258,7 +258,7 @@ function scanNode(run: ScanRun, node: unknown, level: number, objects: number): 
     if (depth < 0) depth = objects + (isObjectNode(run, record, type, properties) ? 1 : 0);
     scanChildren(run, key, kind, value, level + 1, depth);
   }
-  if (depth < 0) depth = objects + (isObjectType(type) || isPlainObject(properties) ? 1 : 0);
+  if (depth < 0) depth = objects + (typeValueHas(type, 'object') || isPlainObject(properties) ? 1 : 0);
   if (depth > scan.objectDepth) scan.objectDepth = depth;
   if (type !== undefined && anyOf) scan.anyOfWithType = true;
   if (Array.isArray(type)) {
@@ -269,7 +269,7 @@ function scanNode(run: ScanRun, node: unknown, level: number, objects: number): 
     // `isStandInCandidate` from the values the loop took.
     if (!constrained || Array.isArray(prefixItems)) scan.standInCandidate = true;
     else if (
-      (hasSomeTypeValue(type) ? hasTypeValue(type, 'object') : isPlainObject(properties) || additional) &&
+      (typeValueNamesSome(type) ? typeValueHas(type, 'object') : isPlainObject(properties) || additional) &&
       !hasOwnKey(properties)
     )
       scan.standInCandidate = true;
@@ -341,30 +341,12 @@ function isObjectNode(
   properties: unknown,
 ): boolean {
   const t = type !== undefined || (!run.own && !Object.hasOwn(node, 'type')) ? type : node.type;
-  if (isObjectType(t)) return true;
+  if (typeValueHas(t, 'object')) return true;
   const p =
     properties !== undefined || (!run.own && !Object.hasOwn(node, 'properties'))
       ? properties
       : node.properties;
   return isPlainObject(p);
-}
-
-function isObjectType(type: unknown): boolean {
-  return type === 'object' || (Array.isArray(type) && type.includes('object'));
-}
-
-/** `hasType` on a `type` value. */
-function hasTypeValue(t: unknown, name: string): boolean {
-  if (typeof t === 'string') return t === name;
-  if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (t[i] === name) return true;
-  return false;
-}
-
-/** `typeList(node).length > 0` on a `type` value. */
-function hasSomeTypeValue(t: unknown): boolean {
-  if (typeof t === 'string') return true;
-  if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (typeof t[i] === 'string') return true;
-  return false;
 }
 
 /** The sizes `enforceScanLimits` checks, as `scanSchema` counts them. */

@@ -19,7 +19,11 @@ export function typeList(node: Schema): string[] {
  * node, and the lists were most of its allocations.
  */
 export function hasType(node: Schema, name: string): boolean {
-  const t = node.type;
+  return typeValueHas(node.type, name);
+}
+
+/** `hasType` on a `type` keyword's value. */
+export function typeValueHas(t: unknown, name: string): boolean {
   if (typeof t === 'string') return t === name;
   if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (t[i] === name) return true;
   return false;
@@ -27,7 +31,11 @@ export function hasType(node: Schema, name: string): boolean {
 
 /** `typeList(node).length > 0` without building the list. */
 function hasSomeType(node: Schema): boolean {
-  const t = node.type;
+  return typeValueNamesSome(node.type);
+}
+
+/** `hasSomeType` on a `type` keyword's value. */
+export function typeValueNamesSome(t: unknown): boolean {
   if (typeof t === 'string') return true;
   if (Array.isArray(t)) for (let i = 0; i < t.length; i++) if (typeof t[i] === 'string') return true;
   return false;
