@@ -4,6 +4,18 @@ import { UnsafeJsonError } from './errors.js';
 import { assertSafeJson, canonicalJson, cloneJson, inspectJson, jsonEqual } from './safe-json.js';
 import { parseJsonSafely } from './json-text.js';
 
+/** `{next: {next: …}}` nested `depth` levels: the objects by depth and the innermost one. */
+function chainOf(depth: number) {
+  const root: Record<string, unknown> = {};
+  const byDepth: Array<Record<string, unknown>> = [];
+  let leaf = root;
+  for (let level = 0; level < depth; level++) {
+    byDepth.push(leaf);
+    leaf = leaf.next = {} as Record<string, unknown>;
+  }
+  return { root, byDepth, leaf };
+}
+
 describe('safe JSON helpers', () => {
   it('canonicalJson is key-order independent and equals JSON for sorted input (property)', () => {
     fc.assert(
@@ -42,15 +54,7 @@ describe('safe JSON helpers', () => {
   });
 
   it('finds cycles at any depth, shallow or deep', () => {
-    const root: Record<string, unknown> = {};
-    let node = root;
-    const byDepth: Array<Record<string, unknown>> = [];
-    for (let depth = 0; depth < 60; depth++) {
-      byDepth.push(node);
-      const child: Record<string, unknown> = {};
-      node.next = child;
-      node = child;
-    }
+    const { root, byDepth, leaf: node } = chainOf(60);
     for (const target of [3, 31, 32, 33, 45]) {
       node.back = byDepth[target];
       expect(inspectJson(root).map((i) => i.code)).toEqual(['cycle']);
@@ -62,13 +66,7 @@ describe('safe JSON helpers', () => {
   });
 
   it("nesting past the first walk's depth is judged by the full walk alike", () => {
-    const root: Record<string, unknown> = {};
-    let node = root;
-    const byDepth: Array<Record<string, unknown>> = [];
-    for (let depth = 0; depth < 300; depth++) {
-      byDepth.push(node);
-      node = node.next = {} as Record<string, unknown>;
-    }
+    const { root, byDepth, leaf: node } = chainOf(300);
     expect(inspectJson(root, { maxDepth: 1000 })).toEqual([]);
     expect(inspectJson(root, { maxDepth: 200 }).map((i) => i.code)).toEqual(['too_deep']);
     node.back = byDepth[280];
