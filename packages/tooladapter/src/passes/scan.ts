@@ -76,16 +76,11 @@ const INDEX = new Map<string, number>(TRACKED.map((k, i) => [k, i]));
 export class KeywordSet {
   private readonly seen = new Uint8Array(TRACKED.length);
   private others: Set<string> | undefined;
-  add(key: string): void {
-    const i = INDEX.get(key);
-    if (i !== undefined) this.seen[i] = 1;
-    else (this.others ??= new Set()).add(key);
-  }
-  /** `add` of the tracked keyword at position `i`. */
+  /** Records the tracked keyword at position `i` of `TRACKED`. */
   addAt(i: number): void {
     this.seen[i] = 1;
   }
-  /** `add` of a keyword that is not tracked. */
+  /** Records a keyword that is not tracked. */
   addOther(key: string): void {
     (this.others ??= new Set()).add(key);
   }
